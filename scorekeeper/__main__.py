@@ -1,0 +1,5 @@
+"""Allow `python -m scorekeeper`."""
+
+from scorekeeper.cli import main
+
+main()

@@ -1,0 +1,45 @@
+"""The `scorekeeper` command: thin typer layer over the library; errors become exit code 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scorekeeper import __version__
+from scorekeeper.cli.common import AppState, app
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"scorekeeper {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    home: Annotated[
+        Path | None,
+        typer.Option(
+            "--home",
+            envvar="SCOREKEEPER_HOME",
+            help="Data directory (default: the platform's per-user data directory).",
+            file_okay=False,
+        ),
+    ] = None,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """Score keeper and rules assistant for five tabletop games."""
+    ctx.obj = AppState(home)
+
+
+# Command modules register themselves on `app` when imported.
+from scorekeeper.cli import games, score  # noqa: E402, F401
+
+
+def main() -> None:
+    app(prog_name="scorekeeper")

@@ -1,0 +1,1 @@
+"""Scoring mechanics shared by every title: breakdowns, ranking and majority awards."""

@@ -1,0 +1,65 @@
+"""The result of scoring: every point is a line that names the rule note behind it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Line:
+    """Points from one source, filed under a table column and justified by a rule note."""
+
+    category: str
+    points: int
+    rule: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's breakdown before ranking."""
+
+    name: str
+    lines: tuple[Line, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    def category_total(self, category: str) -> int:
+        return sum(line.points for line in self.lines if line.category == category)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A ranked player: rank 1 for every winner, competition ranking below."""
+
+    name: str
+    total: int
+    rank: int
+    lines: tuple[Line, ...]
+
+    def category_total(self, category: str) -> int:
+        return sum(line.points for line in self.lines if line.category == category)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Who won and why, as data; rendering and JSON are built from it."""
+
+    game: str
+    categories: tuple[str, ...]
+    standings: tuple[Standing, ...]
+    winners: tuple[str, ...]
+    tiebreak: str | None
+    tiebreak_rule: str | None = None
+    warnings: tuple[str, ...] = ()
+    title: str | None = None
+
+    @property
+    def is_shared(self) -> bool:
+        return len(self.winners) > 1
+
+    def by_rank(self) -> tuple[Standing, ...]:
+        """Standings best first; seat order among equal ranks."""
+        return tuple(sorted(self.standings, key=lambda s: s.rank))

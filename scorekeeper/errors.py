@@ -1,0 +1,66 @@
+"""Exceptions the user can act on; only the CLI turns them into exit codes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+class ScorekeeperError(ValueError):
+    """A problem with what the user gave us, reported as one line with exit code 2."""
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where in a session a bad value sits: file, player and key, each optional."""
+
+    file: str | None = None
+    player: str | None = None
+    key: str | None = None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.file is not None:
+            parts.append(self.file)
+        if self.player is not None:
+            parts.append(f"player {self.player!r}")
+        if self.key is not None:
+            parts.append(f"key {self.key!r}")
+        return ": ".join(parts)
+
+
+class InputError(ScorekeeperError):
+    """A session value is missing, unknown, of the wrong type or out of range."""
+
+    def __init__(self, message: str, where: Where = Where()) -> None:
+        self.message = message
+        self.where = where
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        prefix = str(self.where)
+        return f"{prefix}: {self.message}" if prefix else self.message
+
+    def at(
+        self, *, file: str | None = None, player: str | None = None, key: str | None = None
+    ) -> InputError:
+        """Return the same error with more context filled in (inner context wins for keys)."""
+        where = self.where
+        if file is not None and where.file is None:
+            where = replace(where, file=file)
+        if player is not None and where.player is None:
+            where = replace(where, player=player)
+        if key is not None:
+            where = replace(where, key=key if where.key is None else f"{key}.{where.key}")
+        return type(self)(self.message, where)
+
+
+class MissingTieBreakError(InputError):
+    """A tie-breaker needs a value that was left out because no tie was expected."""
+
+
+class UnknownGameError(ScorekeeperError):
+    """The game name matches no title id or alias."""
+
+
+class StorageError(ScorekeeperError):
+    """The data directory or a session file cannot be read or written."""

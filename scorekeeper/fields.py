@@ -1,0 +1,285 @@
+"""Each title's inputs described once, as data: validation, files and prompts derive from it.
+
+A field knows its key, how to check and convert a raw TOML value, how to write it back, and the
+rule note that explains it. The walk-through asks questions from the same objects, so a bound
+or a help text is written in exactly one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.errors import InputError, Where
+
+
+def _fail(message: str, key: str | None = None) -> InputError:
+    return InputError(message, Where(key=key))
+
+
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _bounds(low: int, high: int | None) -> str:
+    return f"from {low} to {high}" if high is not None else f">= {low}"
+
+
+def _range(low: int, high: int | None) -> str:
+    return f"a whole number {_bounds(low, high)}"
+
+
+def check_int(value: object, low: int, high: int | None) -> int:
+    """A TOML integer within bounds (bools are not numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(f"expected {_range(low, high)}, got {_show(value)}")
+    if value < low or (high is not None and value > high):
+        raise _fail(f"expected {_range(low, high)}, got {_show(value)}")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class Field:
+    """Common description: key in the file, question label, help and the rule note it cites."""
+
+    key: str
+    label: str
+    help: str
+    rule: str
+    required: bool = True
+
+    def parse(self, raw: object) -> Any:
+        """Check a raw TOML value and return the typed value; raise InputError."""
+        raise NotImplementedError
+
+    def dump(self, value: Any) -> Any:
+        """The TOML value to write for a typed value."""
+        return value
+
+    def allowed(self) -> str:
+        """The allowed values, in words, for errors and hints."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, kw_only=True)
+class IntField(Field):
+    low: int = 0
+    high: int | None = None
+
+    def parse(self, raw: object) -> int:
+        return check_int(raw, self.low, self.high)
+
+    def allowed(self) -> str:
+        return _range(self.low, self.high)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoolField(Field):
+    def parse(self, raw: object) -> bool:
+        if not isinstance(raw, bool):
+            raise _fail(f"expected true or false, got {_show(raw)}")
+        return raw
+
+    def allowed(self) -> str:
+        return "true or false"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChoiceField(Field):
+    """One of a fixed set of words; aliases are accepted and written back as the canonical word."""
+
+    choices: tuple[str, ...]
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def parse(self, raw: object) -> str:
+        if isinstance(raw, str):
+            word = raw.strip().lower()
+            word = self.aliases.get(word, word)
+            if word in self.choices:
+                return word
+        raise _fail(f"expected one of {', '.join(self.choices)}; got {_show(raw)}")
+
+    def allowed(self) -> str:
+        return "one of " + ", ".join(self.choices)
+
+
+@dataclass(frozen=True, kw_only=True)
+class IntListField(Field):
+    """A list of whole numbers; `labels` name each position when the length is fixed."""
+
+    low: int = 0
+    high: int | None = None
+    min_len: int = 0
+    max_len: int | None = None
+    labels: tuple[str, ...] = ()
+
+    def parse(self, raw: object) -> tuple[int, ...]:
+        if not isinstance(raw, list):
+            raise _fail(f"expected {self.allowed()}, got {_show(raw)}")
+        if len(raw) < self.min_len or (self.max_len is not None and len(raw) > self.max_len):
+            raise _fail(f"expected {self.allowed()}, got {len(raw)} numbers")
+        try:
+            return tuple(check_int(item, self.low, self.high) for item in raw)
+        except InputError:
+            raise _fail(f"expected {self.allowed()}, got {_show(raw)}") from None
+
+    def dump(self, value: tuple[int, ...]) -> list[int]:
+        return list(value)
+
+    def allowed(self) -> str:
+        if self.max_len == self.min_len:
+            size = f"{self.min_len} "
+        elif self.max_len is None:
+            size = f"at least {self.min_len} " if self.min_len else ""
+        else:
+            size = f"{self.min_len} to {self.max_len} "
+        return f"a list of {size}whole numbers, each {_bounds(self.low, self.high)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class IntOrListField(Field):
+    """A total, or one number per card: both forms are kept as written."""
+
+    total: IntField
+    items: IntListField
+
+    def parse(self, raw: object) -> int | tuple[int, ...]:
+        if isinstance(raw, list):
+            return self.items.parse(raw)
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return self.total.parse(raw)
+        raise _fail(f"expected {self.allowed()}, got {_show(raw)}")
+
+    def dump(self, value: int | tuple[int, ...]) -> int | list[int]:
+        return list(value) if isinstance(value, tuple) else value
+
+    def allowed(self) -> str:
+        return f"{self.total.allowed()}, or {self.items.allowed()}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CountsField(Field):
+    """A table of named counts (missing names are 0), kept as a tuple in `names` order."""
+
+    names: tuple[str, ...]
+    low: int = 0
+    high: int | None = None
+
+    def parse(self, raw: object) -> tuple[int, ...]:
+        if not isinstance(raw, dict):
+            raise _fail(f"expected a table of {', '.join(self.names)}, got {_show(raw)}")
+        for name in raw:
+            if name not in self.names:
+                raise _fail(
+                    f"unknown key {name!r}; allowed: {', '.join(self.names)}", key=str(name)
+                )
+        counts = []
+        for name in self.names:
+            try:
+                counts.append(check_int(raw.get(name, 0), self.low, self.high))
+            except InputError as error:
+                raise error.at(key=name) from None
+        return tuple(counts)
+
+    def dump(self, value: tuple[int, ...]) -> dict[str, int]:
+        return dict(zip(self.names, value, strict=True))
+
+    def allowed(self) -> str:
+        return f"a table of {', '.join(self.names)}, each {_bounds(self.low, self.high)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class StrListField(Field):
+    """A list of short texts (names of cards, colours)."""
+
+    max_len: int | None = None
+
+    def parse(self, raw: object) -> tuple[str, ...]:
+        if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
+            raise _fail(f"expected {self.allowed()}, got {_show(raw)}")
+        if self.max_len is not None and len(raw) > self.max_len:
+            raise _fail(f"expected at most {self.max_len} entries, got {len(raw)}")
+        return tuple(item.strip() for item in raw)
+
+    def dump(self, value: tuple[str, ...]) -> list[str]:
+        return list(value)
+
+    def allowed(self) -> str:
+        return "a list of texts" + (f" (at most {self.max_len})" if self.max_len else "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordField(Field):
+    """A nested table described by its own fields and built into `build`."""
+
+    fields: tuple[Field, ...]
+    build: Callable[..., Any]
+
+    def parse(self, raw: object) -> Any:
+        return parse_record(self.fields, raw, self.build)
+
+    def dump(self, value: Any) -> dict[str, Any]:
+        return dump_record(self.fields, value)
+
+    def allowed(self) -> str:
+        return "a table with " + ", ".join(f.key for f in self.fields)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordListField(Field):
+    """An array of tables, each a RecordField."""
+
+    item: RecordField
+    max_len: int | None = None
+
+    def parse(self, raw: object) -> tuple[Any, ...]:
+        if not isinstance(raw, list):
+            raise _fail(f"expected an array of tables ({self.item.allowed()}), got {_show(raw)}")
+        if self.max_len is not None and len(raw) > self.max_len:
+            raise _fail(f"expected at most {self.max_len} tables, got {len(raw)}")
+        items = []
+        for index, entry in enumerate(raw, start=1):
+            try:
+                items.append(self.item.parse(entry))
+            except InputError as error:
+                raise error.at(key=str(index)) from None
+        return tuple(items)
+
+    def dump(self, value: tuple[Any, ...]) -> list[dict[str, Any]]:
+        return [self.item.dump(entry) for entry in value]
+
+    def allowed(self) -> str:
+        return f"an array of tables ({self.item.allowed()})"
+
+
+def parse_record(fields: Sequence[Field], raw: object, build: Callable[..., Any]) -> Any:
+    """Check a table against its fields (no unknown keys, required keys present) and build it."""
+    if not isinstance(raw, dict):
+        raise _fail(f"expected a table, got {_show(raw)}")
+    known = {f.key for f in fields}
+    for key in raw:
+        if key not in known:
+            raise _fail(f"unknown key; allowed: {', '.join(sorted(known))}", key=str(key))
+    values: dict[str, Any] = {}
+    for f in fields:
+        if f.key not in raw:
+            if f.required:
+                raise _fail(f"missing; expected {f.allowed()}", key=f.key)
+            continue
+        try:
+            values[f.key] = f.parse(raw[f.key])
+        except InputError as error:
+            raise error.at(key=f.key) from None
+    return build(**values)
+
+
+def dump_record(fields: Sequence[Field], value: Any) -> dict[str, Any]:
+    """The TOML table for a built record; None (an omitted optional) is left out."""
+    table: dict[str, Any] = {}
+    for f in fields:
+        item = getattr(value, f.key)
+        if item is not None:
+            table[f.key] = f.dump(item)
+    return table

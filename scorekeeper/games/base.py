@@ -1,0 +1,64 @@
+"""The small surface every title exposes: identity, typed inputs described as fields, score()."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from scorekeeper.core.breakdown import Outcome
+from scorekeeper.fields import Field
+
+P = TypeVar("P")
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Seat(Generic[P]):
+    """One player at the table, in seat order, with the title's typed inputs."""
+
+    name: str
+    inputs: P
+
+
+@dataclass(frozen=True)
+class NoSettings:
+    """Session-level inputs of a title that has none."""
+
+
+def _no_warnings(inputs: Any, players: int) -> tuple[str, ...]:
+    return ()
+
+
+def _no_table_checks(seats: Sequence[Seat[Any]], settings: Any) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Game(Generic[P, S]):
+    """A title: what to ask each player, how to check it and how to score it.
+
+    `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
+    box holds); `player_warnings` returns sentences for entries that are possible but
+    probably mistyped, shown in the walk-through and on stderr.
+    """
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    categories: tuple[str, ...]
+    player_fields: tuple[Field, ...]
+    player_type: Callable[..., P]
+    score: Callable[[Sequence[Seat[P]], S], Outcome]
+    settings_fields: tuple[Field, ...] = ()
+    settings_type: Callable[..., S] = NoSettings  # type: ignore[assignment]
+    validate: Callable[[Sequence[Seat[P]], S], None] = _no_table_checks
+    player_warnings: Callable[[P, int], tuple[str, ...]] = _no_warnings
+
+    @property
+    def players_text(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"

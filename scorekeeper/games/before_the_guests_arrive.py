@@ -1,0 +1,151 @@
+"""Before the Guests Arrive (Hygge): stored snowflakes minus what is still lying about."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
+from scorekeeper.core.ranking import TieBreaker, join_names, rank
+from scorekeeper.errors import InputError, Where
+from scorekeeper.fields import IntField, IntListField, IntOrListField
+from scorekeeper.games.base import Game, NoSettings, Seat
+
+OBJECT_CARDS = 45  # 9 per colour
+MAX_SNOWFLAKES = 5  # per card; editions differ (card facts), so accept 1-5
+MAX_PAWS = 33  # 21 animals: three 1-paw animals and four 2-paw animals, 3 copies each
+
+STORED, LOOSE_OBJECTS, LOOSE_PAWS = "Stored", "Loose objects", "Loose paws"
+
+
+@dataclass(frozen=True)
+class GuestsPlayer:
+    """Snowflakes stored (a total or one value per card) and what was never stored."""
+
+    stored: int | tuple[int, ...]
+    loose_objects: int
+    loose_paws: int
+
+    @property
+    def snowflakes(self) -> int:
+        return self.stored if isinstance(self.stored, int) else sum(self.stored)
+
+    @property
+    def negative(self) -> int:
+        return self.loose_objects + self.loose_paws
+
+
+PLAYER_FIELDS = (
+    IntOrListField(
+        key="stored",
+        label="snowflakes on stored object cards",
+        help="The total, or one number per stored object card (e.g. 3 2 4).",
+        rule="before-the-guests-arrive.stored-objects",
+        total=IntField(
+            key="stored", label="", help="", rule="", high=OBJECT_CARDS * MAX_SNOWFLAKES
+        ),
+        items=IntListField(
+            key="stored",
+            label="",
+            help="",
+            rule="",
+            low=1,
+            high=MAX_SNOWFLAKES,
+            max_len=OBJECT_CARDS,
+        ),
+    ),
+    IntField(
+        key="loose_objects",
+        label="object cards not stored",
+        help="Object cards still face up in front of you: -1 each.",
+        rule="before-the-guests-arrive.loose-objects",
+        high=OBJECT_CARDS,
+    ),
+    IntField(
+        key="loose_paws",
+        label="paws on animals not stored",
+        help="Paw symbols on animal cards still face up in front of you: -1 each.",
+        rule="before-the-guests-arrive.loose-paws",
+        high=MAX_PAWS,
+    ),
+)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _lines(player: GuestsPlayer) -> tuple[Line, ...]:
+    cards = (
+        f"{_count(len(player.stored), 'card')}: {' + '.join(map(str, player.stored))}"
+        if isinstance(player.stored, tuple)
+        else "total entered"
+    )
+    return (
+        Line(STORED, player.snowflakes, "before-the-guests-arrive.stored-objects", cards),
+        Line(
+            LOOSE_OBJECTS,
+            -player.loose_objects,
+            "before-the-guests-arrive.loose-objects",
+            _count(player.loose_objects, "object card") + " not stored",
+        ),
+        Line(
+            LOOSE_PAWS,
+            -player.loose_paws,
+            "before-the-guests-arrive.loose-paws",
+            _count(player.loose_paws, "paw") + " on animals not stored",
+        ),
+    )
+
+
+def score(seats: Sequence[Seat[GuestsPlayer]], settings: NoSettings) -> Outcome:
+    """Total = snowflakes - loose objects - loose paws; tie: fewest negative points."""
+    scores = [PlayerScore(seat.name, _lines(seat.inputs)) for seat in seats]
+    negative = {seat.name: seat.inputs.negative for seat in seats}
+
+    def explain(tied: Sequence[str], best: Sequence[str]) -> str:
+        if len(best) == len(tied):
+            return f"each has {negative[best[0]]} negative points"
+        verb = "has" if len(best) == 1 else "have"
+        return f"{join_names(best)} {verb} the fewest negative points ({negative[best[0]]})"
+
+    fewest_negative = TieBreaker(
+        rule="before-the-guests-arrive.ties",
+        key=lambda seat: -seats[seat].inputs.negative,
+        explain=explain,
+    )
+    return rank(GAME.id, GAME.categories, scores, [fewest_negative])
+
+
+def validate(seats: Sequence[Seat[GuestsPlayer]], settings: NoSettings) -> None:
+    """The box has 45 object cards and 33 paws in all."""
+    objects = sum(
+        seat.inputs.loose_objects
+        + (len(seat.inputs.stored) if isinstance(seat.inputs.stored, tuple) else 0)
+        for seat in seats
+    )
+    if objects > OBJECT_CARDS:
+        raise InputError(
+            f"{objects} object cards counted over all players; the box has {OBJECT_CARDS}",
+            Where(key="loose_objects"),
+        )
+    paws = sum(seat.inputs.loose_paws for seat in seats)
+    if paws > MAX_PAWS:
+        raise InputError(
+            f"{paws} loose paws over all players; the box's animals have {MAX_PAWS}",
+            Where(key="loose_paws"),
+        )
+
+
+GAME: Game[GuestsPlayer, NoSettings] = Game(
+    id="before-the-guests-arrive",
+    name="Before the Guests Arrive",
+    aliases=("hygge", "btga"),
+    min_players=2,
+    max_players=4,
+    categories=(STORED, LOOSE_OBJECTS, LOOSE_PAWS),
+    player_fields=PLAYER_FIELDS,
+    player_type=GuestsPlayer,
+    score=score,
+    validate=validate,
+)

@@ -1,0 +1,413 @@
+"""The interactive walk-through at the table: questions derived from each title's fields.
+
+Answers are collected as the same raw values a session file holds, then checked by the same
+code that reads files, so the walk-through and the files can never disagree. Typing `<` goes
+back one question; a review lets any answer be corrected before anything is scored or saved.
+Ctrl-C raises KeyboardInterrupt (questionary's unsafe_ask), leaving nothing written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import questionary
+from rich.console import Console
+
+from scorekeeper import render
+from scorekeeper.core.breakdown import Outcome
+from scorekeeper.errors import InputError, MissingTieBreakError
+from scorekeeper.fields import (
+    BoolField,
+    ChoiceField,
+    CountsField,
+    Field,
+    IntField,
+    IntListField,
+    IntOrListField,
+    StrListField,
+    check_int,
+)
+from scorekeeper.games import GAMES
+from scorekeeper.games.base import Game
+from scorekeeper.session import MAX_NAME, Session, check_name, from_dict
+
+BACK_WORD = "<"
+BACK = object()
+_NUMBERS = re.compile(r"[\s,+]+")
+
+
+@dataclass
+class Question:
+    """One prompt: whose answer it is, where it goes in the raw answers, how to ask it."""
+
+    seat: int | None  # None: a session-level setting
+    key: str
+    part: int | str | None  # list index or table key within the field, None for the whole
+    label: str
+    field: Field
+
+    def get(self, answers: dict[str, Any]) -> Any:
+        value = answers.get(self.key)
+        if self.part is None or value is None:
+            return value
+        return value[self.part]
+
+    def put(self, answers: dict[str, Any], value: Any) -> None:
+        if self.part is None:
+            answers[self.key] = value
+        elif isinstance(self.part, int):
+            answers.setdefault(self.key, [0] * len(self.field.labels))[self.part] = value  # type: ignore[attr-defined]
+        else:
+            answers.setdefault(self.key, {})[self.part] = value
+
+
+def questions_for(fields: Sequence[Field], seat: int | None) -> list[Question]:
+    """Split each field into the questions a person answers one at a time."""
+    out: list[Question] = []
+    for field in fields:
+        if isinstance(field, IntListField) and field.labels:
+            out += [
+                Question(seat, field.key, i, label, field) for i, label in enumerate(field.labels)
+            ]
+        elif isinstance(field, CountsField):
+            out += [
+                Question(seat, field.key, name, f"{name} ({field.label})", field)
+                for name in field.names
+            ]
+        else:
+            out.append(Question(seat, field.key, None, field.label, field))
+    return out
+
+
+def _split_numbers(text: str) -> list[int]:
+    return [int(part) for part in _NUMBERS.split(text.strip()) if part]
+
+
+def parse_answer(question: Question, text: str) -> Any:
+    """Turn typed text into the raw value a file would hold; raise InputError or ValueError."""
+    field = question.field
+    text = text.strip()
+    if isinstance(field, IntListField) and field.labels:
+        return check_int(int(text), field.low, field.high)
+    if isinstance(field, CountsField):
+        return check_int(int(text or "0"), field.low, field.high)
+    if isinstance(field, IntField):
+        return field.parse(int(text))
+    if isinstance(field, IntOrListField):
+        numbers = _split_numbers(text)
+        raw: Any = numbers[0] if len(numbers) == 1 else numbers  # one number is the total
+        field.parse(raw)
+        return raw
+    if isinstance(field, IntListField):
+        numbers = _split_numbers(text)
+        field.parse(numbers)
+        return numbers
+    if isinstance(field, StrListField):
+        items = [item.strip() for item in text.split(",") if item.strip()]
+        field.parse(items)
+        return items
+    raise TypeError(f"no text question for {type(field).__name__}")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
+
+
+class WalkThrough:
+    """State of one walk-through: the game, the names and every raw answer so far."""
+
+    def __init__(self, console: Console, known_names: Sequence[str] = ()) -> None:
+        self.console = console
+        self.known_names = list(known_names)
+
+    # -- single questions ---------------------------------------------------------------
+    def ask(self, question: Question, prefix: str, current: Any) -> Any:
+        """Ask one question; return the raw value or BACK."""
+        field = question.field
+        message = f"{prefix}{question.label}"
+        if isinstance(field, ChoiceField | BoolField):
+            choices = list(field.choices) if isinstance(field, ChoiceField) else ["yes", "no"]
+            default = _show(current) if current is not None else None
+            answer = questionary.select(
+                message,
+                choices=[*choices, "< back"],
+                default=default if default in choices else None,
+            ).unsafe_ask()
+            if answer == "< back":
+                return BACK
+            return answer == "yes" if isinstance(field, BoolField) else answer
+
+        def validate(text: str) -> bool | str:
+            if text.strip() == BACK_WORD:
+                return True
+            try:
+                parse_answer(question, text)
+            except (InputError, ValueError):
+                return f"Expected {field.allowed()}"
+            return True
+
+        default = _show(current)
+        if not default and isinstance(field, CountsField):
+            default = "0"
+        text = questionary.text(message, default=default, validate=validate).unsafe_ask()
+        if text.strip() == BACK_WORD:
+            return BACK
+        return parse_answer(question, text)
+
+    def run_questions(
+        self,
+        questions: Sequence[Question],
+        answers: Callable[[Question], dict[str, Any]],
+        prefix: Callable[[Question], str],
+        after_seat: Callable[[int], None] = lambda seat: None,
+    ) -> bool:
+        """Ask in order with `<` going back; False if the user backed out of the first one."""
+        index = 0
+        shown_help: set[tuple[int | None, str]] = set()
+        while index < len(questions):
+            question = questions[index]
+            target = answers(question)
+            if (question.seat, question.key) not in shown_help:
+                shown_help.add((question.seat, question.key))
+                self.console.print(render.rule_hint(question.field.rule, question.field.help))
+            value = self.ask(question, prefix(question), question.get(target))
+            if value is BACK:
+                if index == 0:
+                    return False
+                index -= 1
+                continue
+            question.put(target, value)
+            last_of_seat = index + 1 == len(questions) or questions[index + 1].seat != question.seat
+            if question.seat is not None and last_of_seat:
+                after_seat(question.seat)
+            index += 1
+        return True
+
+    # -- the whole game -----------------------------------------------------------------
+    def choose_game(self) -> Game[Any, Any]:
+        choices = [
+            questionary.Choice(f"{g.name} ({g.players_text} players)", value=g) for g in GAMES
+        ]
+        game: Game[Any, Any] = questionary.select(
+            "Which game did you play?", choices=choices
+        ).unsafe_ask()
+        return game
+
+    def ask_names(self, game: Game[Any, Any], names: list[str]) -> list[str]:
+        """Player names in seat order; blank finishes once enough players are in."""
+        if self.known_names:
+            known = ", ".join(self.known_names[:12])
+            self.console.print(render.user(f"Known players (Tab completes): {known}", "dim"))
+        seat = 0
+        while seat < game.max_players:
+            required = seat < game.min_players
+            taken = {n.casefold() for i, n in enumerate(names) if i != seat}
+
+            def validate(
+                text: str, required: bool = required, taken: set[str] = taken
+            ) -> bool | str:
+                text = text.strip()
+                if text == BACK_WORD or (not text and not required):
+                    return True
+                if not text:
+                    return f"{game.name} needs at least {game.min_players} players"
+                if len(text) > MAX_NAME:
+                    return f"At most {MAX_NAME} characters"
+                if text.casefold() in taken:
+                    return "Another player already has that name"
+                return True
+
+            hint = "" if required else " (blank when everyone is in)"
+            current = names[seat] if seat < len(names) else ""
+            text = (
+                questionary.autocomplete(
+                    f"Player {seat + 1} name{hint}:",
+                    choices=self.known_names,
+                    default=current,
+                    validate=validate,
+                )
+                .unsafe_ask()
+                .strip()
+            )
+            if text == BACK_WORD:
+                seat = max(seat - 1, 0)
+                continue
+            if not text:
+                del names[seat:]
+                break
+            name = check_name(text)
+            name = next((k for k in self.known_names if k.casefold() == name.casefold()), name)
+            if seat < len(names):
+                names[seat] = name
+            else:
+                names.append(name)
+            seat += 1
+        return names
+
+    def collect(self, game: Game[Any, Any]) -> Session:
+        """Names, settings, every player's answers, then the review until it is right."""
+        self.console.print(
+            render.user(f"Scoring {game.name}. Type {BACK_WORD} to go back.", "bold")
+        )
+        names = self.ask_names(game, [])
+        settings: dict[str, Any] = {}
+        players: list[dict[str, Any]] = [{} for _ in names]
+        questions = questions_for(game.settings_fields, None) + [
+            q for seat in range(len(names)) for q in questions_for(game.player_fields, seat)
+        ]
+
+        def answers(question: Question) -> dict[str, Any]:
+            return settings if question.seat is None else players[question.seat]
+
+        def prefix(question: Question) -> str:
+            return "" if question.seat is None else f"{names[question.seat]}: "
+
+        def warn(seat: int) -> None:
+            try:
+                inputs = self._player_inputs(game, players[seat])
+            except InputError:
+                return
+            render.print_warnings(
+                self.console,
+                [f"{names[seat]}: {w}" for w in game.player_warnings(inputs, len(names))],
+            )
+
+        while not self.run_questions(questions, answers, prefix, warn):
+            names = self.ask_names(game, names)
+            players = [{} for _ in names]
+        return self.review(game, names, settings, players, questions, answers, prefix)
+
+    @staticmethod
+    def _player_inputs(game: Game[Any, Any], answers: dict[str, Any]) -> Any:
+        from scorekeeper.fields import parse_record
+
+        return parse_record(game.player_fields, answers, game.player_type)
+
+    def _document(
+        self,
+        game: Game[Any, Any],
+        names: list[str],
+        settings: dict[str, Any],
+        players: list[dict[str, Any]],
+    ) -> dict[str, Any]:
+        return {
+            "format": 1,
+            "game": game.id,
+            **settings,
+            "players": [{"name": n, **a} for n, a in zip(names, players, strict=True)],
+        }
+
+    def review(
+        self,
+        game: Game[Any, Any],
+        names: list[str],
+        settings: dict[str, Any],
+        players: list[dict[str, Any]],
+        questions: list[Question],
+        answers: Callable[[Question], dict[str, Any]],
+        prefix: Callable[[Question], str],
+    ) -> Session:
+        """Show everything entered; let any answer be changed; return the checked session."""
+        while True:
+            headers = ["Player", *dict.fromkeys(q.label for q in questions if q.seat is not None)]
+            rows = [
+                [name, *(_show(q.get(players[seat])) for q in questions if q.seat == seat)]
+                for seat, name in enumerate(names)
+            ]
+            for q in questions:
+                if q.seat is None:
+                    self.console.print(render.user(f"{q.label}: {_show(q.get(settings))}"))
+            self.console.print(render.review_table("Please check", headers, rows))
+            problem = None
+            try:
+                session = from_dict(self._document(game, names, settings, players))
+            except InputError as error:
+                problem = str(error)
+                render.print_warnings(self.console, [problem])
+            choices = ([] if problem else ["Looks right: score it"]) + ["Change an answer"]
+            action = questionary.select("Is everything right?", choices=choices).unsafe_ask()
+            if action.startswith("Looks right"):
+                return session
+            who = questionary.select(
+                "Whose answer?",
+                choices=[
+                    *(questionary.Choice(n, value=i) for i, n in enumerate(names)),
+                    *([questionary.Choice("Game settings", value=None)] if settings else []),
+                ],
+            ).unsafe_ask()
+            own = [q for q in questions if q.seat == who]
+            pick = questionary.select(
+                "Which answer?",
+                choices=[
+                    questionary.Choice(f"{q.label}: {_show(q.get(answers(q)))}", value=q)
+                    for q in own
+                ]
+                + ([questionary.Choice("name", value="name")] if who is not None else []),
+            ).unsafe_ask()
+            if pick == "name":
+                renamed = self.ask_names_single(names, who)
+                names[who] = renamed
+                continue
+            value = self.ask(pick, prefix(pick), pick.get(answers(pick)))
+            if value is not BACK:
+                pick.put(answers(pick), value)
+
+    def ask_names_single(self, names: list[str], seat: int) -> str:
+        taken = {n.casefold() for i, n in enumerate(names) if i != seat}
+
+        def validate(text: str) -> bool | str:
+            text = text.strip()
+            if not text or len(text) > MAX_NAME:
+                return f"1 to {MAX_NAME} characters"
+            return "Another player already has that name" if text.casefold() in taken else True
+
+        text: str = questionary.autocomplete(
+            "New name:", choices=self.known_names, default=names[seat], validate=validate
+        ).unsafe_ask()
+        return check_name(text)
+
+    def settle_ties(self, session: Session, document: dict[str, Any]) -> tuple[Session, Outcome]:
+        """Score; when a tie-breaker needs a value nobody entered, ask for it and score again."""
+        while True:
+            try:
+                return session, session.score()
+            except MissingTieBreakError as error:
+                seat = next(i for i, s in enumerate(session.seats) if s.name == error.where.player)
+                field = next(f for f in session.game.player_fields if f.key == error.where.key)
+                self.console.print(render.user(error.message, "yellow"))
+                question = Question(seat, field.key, None, field.label, field)
+                value = BACK
+                while value is BACK:
+                    value = self.ask(question, f"{session.seats[seat].name}: ", None)
+                document["players"][seat][field.key] = value
+                session = from_dict(document)
+
+
+def walk_through(
+    console: Console,
+    game: Game[Any, Any] | None,
+    known_names: Sequence[str],
+    save: Callable[[Session, Outcome], Path],
+) -> Path | None:
+    """The whole table-side flow; returns the saved file, or None when the user declined."""
+    flow = WalkThrough(console, known_names)
+    game = game or flow.choose_game()
+    session = flow.collect(game)
+    from scorekeeper.session import to_dict
+
+    session, outcome = flow.settle_ties(session, to_dict(session))
+    render.print_outcome(console, outcome, game.name)
+    if not questionary.confirm("Save this session?", default=True).unsafe_ask():
+        console.print("Not saved.")
+        return None
+    path = save(session, outcome)
+    console.print(render.user(f"Saved {path}", "green"))
+    return path

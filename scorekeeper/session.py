@@ -1,0 +1,223 @@
+"""One game played at one table (the public session format, version 1), as typed data."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from typing import Any
+
+from scorekeeper.core.breakdown import Outcome
+from scorekeeper.errors import InputError, Where
+from scorekeeper.fields import dump_record, parse_record
+from scorekeeper.games import find_game
+from scorekeeper.games.base import Game, Seat
+
+FORMAT = 1
+MAX_NAME = 40
+SERIES_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+COMMON_KEYS = (
+    "format",
+    "game",
+    "played",
+    "series",
+    "location",
+    "notes",
+    "players",
+    "extra",
+    "result",
+)
+
+
+@dataclass(frozen=True)
+class Session:
+    """The inputs of one game; the result is always recomputed from them."""
+
+    game: Game[Any, Any]
+    seats: tuple[Seat[Any], ...]
+    settings: Any
+    played: date | datetime | None = None
+    series: str | None = None
+    location: str | None = None
+    notes: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def score(self) -> Outcome:
+        return self.game.score(self.seats, self.settings)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+
+def _error(message: str, key: str | None = None, player: str | None = None) -> InputError:
+    return InputError(message, Where(player=player, key=key))
+
+
+def _text(raw: Mapping[str, Any], key: str) -> str | None:
+    value = raw.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    raise _error(f"expected text, got {value!r}", key)
+
+
+def check_name(value: object) -> str:
+    """A player's name: 1 to 40 characters of visible text."""
+    if not isinstance(value, str) or not value.strip():
+        raise _error(f"expected a non-empty name, got {value!r}", "name")
+    name = value.strip()
+    if len(name) > MAX_NAME:
+        raise _error(f"expected at most {MAX_NAME} characters, got {len(name)}", "name")
+    return name
+
+
+def check_series(value: object) -> str:
+    """A series id: lowercase letters, digits and single dashes."""
+    if not isinstance(value, str) or not SERIES_ID.fullmatch(value):
+        raise _error(
+            f"expected lowercase letters, digits and '-' (like 'winter-league'), got {value!r}",
+            "series",
+        )
+    return value
+
+
+def _played(value: object) -> date | datetime | None:
+    if value is None or isinstance(value, date):  # datetime is a date too
+        return value
+    kind = "a time without a date" if isinstance(value, time) else repr(value)
+    raise _error(
+        f"expected a TOML date or date-time like 2026-11-29T20:15:00, got {kind}", "played"
+    )
+
+
+def _format(raw: Mapping[str, Any]) -> None:
+    if "format" not in raw:
+        raise _error(f"missing; expected format = {FORMAT}", "format")
+    value = raw["format"]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _error(f"expected {FORMAT}, got {value!r}", "format")
+    if value > FORMAT:
+        raise _error(
+            f"format {value} is newer than this scorekeeper reads (up to {FORMAT}); "
+            "upgrade scorekeeper",
+            "format",
+        )
+
+
+def _seat(game: Game[Any, Any], raw: object, number: int) -> Seat[Any]:
+    if not isinstance(raw, dict):
+        raise _error(f"expected a [[players]] table, got {raw!r}", "players")
+    label = raw.get("name") if isinstance(raw.get("name"), str) else f"#{number}"
+    try:
+        name = check_name(raw.get("name"))
+        values = {key: value for key, value in raw.items() if key != "name"}
+        inputs = parse_record(game.player_fields, values, game.player_type)
+    except InputError as error:
+        raise error.at(player=str(label)) from None
+    return Seat(name, inputs)
+
+
+def from_dict(raw: Mapping[str, Any]) -> Session:
+    """Check a parsed TOML document against the format and the title's fields."""
+    _format(raw)
+    if "game" not in raw or not isinstance(raw["game"], str):
+        raise _error("missing or not text; expected a game id such as 'hungry'", "game")
+    try:
+        game = find_game(raw["game"])
+    except ValueError as error:
+        raise _error(str(error), "game") from None
+    setting_keys = {f.key for f in game.settings_fields}
+    for key in raw:
+        if key not in COMMON_KEYS and key not in setting_keys:
+            allowed = ", ".join([*COMMON_KEYS, *sorted(setting_keys)])
+            raise _error(f"unknown key; allowed: {allowed} (free-form data goes in [extra])", key)
+    settings = parse_record(
+        game.settings_fields,
+        {key: raw[key] for key in setting_keys if key in raw},
+        game.settings_type,
+    )
+    players = raw.get("players")
+    if not isinstance(players, list):
+        raise _error("missing; expected one [[players]] table per player", "players")
+    if not game.min_players <= len(players) <= game.max_players:
+        raise _error(
+            f"{game.name} is played by {game.players_text} players, got {len(players)}",
+            "players",
+        )
+    seats = tuple(_seat(game, entry, number) for number, entry in enumerate(players, start=1))
+    seen: dict[str, str] = {}
+    for seat in seats:
+        folded = seat.name.casefold()
+        if folded in seen:
+            raise _error(f"name used twice (also {seen[folded]!r})", "name", seat.name)
+        seen[folded] = seat.name
+    game.validate(seats, settings)
+    extra = raw.get("extra", {})
+    if not isinstance(extra, dict):
+        raise _error(f"expected a table, got {extra!r}", "extra")
+    return Session(
+        game=game,
+        seats=seats,
+        settings=settings,
+        played=_played(raw.get("played")),
+        series=check_series(raw["series"]) if "series" in raw else None,
+        location=_text(raw, "location"),
+        notes=_text(raw, "notes"),
+        extra=extra,
+    )
+
+
+def to_dict(session: Session, outcome: Outcome | None = None) -> dict[str, Any]:
+    """The TOML document for a session, keys in the spec's order; omitted optionals stay out."""
+    doc: dict[str, Any] = {"format": FORMAT, "game": session.game.id}
+    for key in ("played", "series", "location", "notes"):
+        value = getattr(session, key)
+        if value is not None:
+            doc[key] = value
+    doc.update(dump_record(session.game.settings_fields, session.settings))
+    doc["players"] = [
+        {"name": seat.name, **dump_record(session.game.player_fields, seat.inputs)}
+        for seat in session.seats
+    ]
+    if session.extra:
+        doc["extra"] = dict(session.extra)
+    if outcome is not None:
+        doc["result"] = result_table(outcome)
+    return doc
+
+
+def result_table(outcome: Outcome) -> dict[str, Any]:
+    """The [result] table written beside the inputs: a record, never read back."""
+    table = outcome_to_json(outcome)
+    if table["tiebreak"] is None:
+        del table["tiebreak"]
+    return table
+
+
+def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
+    """The spec's machine-readable shape (`score --json`), plus per-line details."""
+    return {
+        "game": outcome.game,
+        "players": [
+            {
+                "name": standing.name,
+                "total": standing.total,
+                "rank": standing.rank,
+                "lines": [
+                    {
+                        "category": line.category,
+                        "points": line.points,
+                        "rule": line.rule,
+                        **({"detail": line.detail} if line.detail else {}),
+                    }
+                    for line in standing.lines
+                ],
+            }
+            for standing in outcome.standings
+        ],
+        "winners": list(outcome.winners),
+        "tiebreak": outcome.tiebreak,
+        **({"warnings": list(outcome.warnings)} if outcome.warnings else {}),
+        **({"title": outcome.title} if outcome.title else {}),
+    }

@@ -1,0 +1,19 @@
+"""Plain-text safety for user-typed words, usable without importing rich."""
+
+from __future__ import annotations
+
+import unicodedata
+
+_KEEP_FORMAT = {"\u200d"}  # zero-width joiner: part of emoji sequences
+
+
+def visible(text: str) -> str:
+    """Text with control and format characters shown as escapes, so none reach the terminal."""
+    out = []
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cf") and char not in _KEEP_FORMAT:
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(char)
+    return "".join(out)

@@ -1,0 +1,53 @@
+"""Known-answer cases: every file under tests/cases/ is a session with its expected result.
+
+Adding a case adds data, not code. A case file holds `[session]` (a session document),
+`[expected]` with `totals` (name -> total), `winners`, and optionally `tiebreak` (exact text),
+`lines` (name -> list of [category, points, rule]), `warnings` (substrings), or `error`
+(a substring of the one-line error the session must be rejected with).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.errors import InputError
+from scorekeeper.session import from_dict
+
+CASES = sorted((Path(__file__).parent / "cases").rglob("*.toml"))
+
+
+def _load(path: Path) -> dict[str, Any]:
+    with path.open("rb") as stream:
+        return tomllib.load(stream)
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_case(path: Path) -> None:
+    case = _load(path)
+    expected = case["expected"]
+    if "error" in expected:
+        with pytest.raises(InputError) as caught:
+            from_dict(case["session"]).score()
+        assert expected["error"] in str(caught.value)
+        return
+    outcome = from_dict(case["session"]).score()
+    assert {s.name: s.total for s in outcome.standings} == expected["totals"]
+    assert list(outcome.winners) == expected["winners"]
+    assert outcome.tiebreak == expected.get("tiebreak")
+    for name, lines in expected.get("lines", {}).items():
+        standing = next(s for s in outcome.standings if s.name == name)
+        assert [[line.category, line.points, line.rule] for line in standing.lines] == lines
+    warnings = expected.get("warnings", [])
+    assert len(outcome.warnings) == len(warnings)
+    for text, wanted in zip(outcome.warnings, warnings, strict=True):
+        assert wanted in text
+
+
+def test_every_title_has_cases() -> None:
+    from scorekeeper.games import GAMES
+
+    assert {game.id for game in GAMES} <= {path.parent.name for path in CASES}
