@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,40 @@ class Question:
         else:
             answers.setdefault(self.key, {})[self.part] = value
 
+    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        """Ask this question; return the raw value or BACK. Titles subclass for richer prompts."""
+        question = self
+        field = question.field
+        message = f"{prefix}{question.label}"
+        if isinstance(field, ChoiceField | BoolField):
+            choices = list(field.choices) if isinstance(field, ChoiceField) else ["yes", "no"]
+            default = _show(current) if current is not None else None
+            answer = questionary.select(
+                message,
+                choices=[*choices, "< back"],
+                default=default if default in choices else None,
+            ).unsafe_ask()
+            if answer == "< back":
+                return BACK
+            return answer == "yes" if isinstance(field, BoolField) else answer
+
+        def validate(text: str) -> bool | str:
+            if text.strip() == BACK_WORD:
+                return True
+            try:
+                parse_answer(question, text)
+            except (InputError, ValueError):
+                return f"Expected {field.allowed()}"
+            return True
+
+        default = _show(current)
+        if not default and isinstance(field, CountsField):
+            default = "0"
+        text = questionary.text(message, default=default, validate=validate).unsafe_ask()
+        if text.strip() == BACK_WORD:
+            return BACK
+        return parse_answer(question, text)
+
 
 def questions_for(fields: Sequence[Field], seat: int | None) -> list[Question]:
     """Split each field into the questions a person answers one at a time."""
@@ -81,6 +116,19 @@ def questions_for(fields: Sequence[Field], seat: int | None) -> list[Question]:
         else:
             out.append(Question(seat, field.key, None, field.label, field))
     return out
+
+
+QuestionBuilder = Callable[["WalkThrough", Game[Any, Any], "int | None"], list[Question]]
+TITLE_QUESTIONS: dict[str, QuestionBuilder] = {}
+"""Titles whose questions are not one-per-field register a builder here, keyed by game id."""
+
+
+def title_questions(flow: WalkThrough, game: Game[Any, Any], seat: int | None) -> list[Question]:
+    """The questions for the session settings (seat None) or for one player."""
+    builder = TITLE_QUESTIONS.get(game.id)
+    if builder is not None:
+        return builder(flow, game, seat)
+    return questions_for(game.settings_fields if seat is None else game.player_fields, seat)
 
 
 def _split_numbers(text: str) -> list[int]:
@@ -127,40 +175,7 @@ class WalkThrough:
     def __init__(self, console: Console, known_names: Sequence[str] = ()) -> None:
         self.console = console
         self.known_names = list(known_names)
-
-    # -- single questions ---------------------------------------------------------------
-    def ask(self, question: Question, prefix: str, current: Any) -> Any:
-        """Ask one question; return the raw value or BACK."""
-        field = question.field
-        message = f"{prefix}{question.label}"
-        if isinstance(field, ChoiceField | BoolField):
-            choices = list(field.choices) if isinstance(field, ChoiceField) else ["yes", "no"]
-            default = _show(current) if current is not None else None
-            answer = questionary.select(
-                message,
-                choices=[*choices, "< back"],
-                default=default if default in choices else None,
-            ).unsafe_ask()
-            if answer == "< back":
-                return BACK
-            return answer == "yes" if isinstance(field, BoolField) else answer
-
-        def validate(text: str) -> bool | str:
-            if text.strip() == BACK_WORD:
-                return True
-            try:
-                parse_answer(question, text)
-            except (InputError, ValueError):
-                return f"Expected {field.allowed()}"
-            return True
-
-        default = _show(current)
-        if not default and isinstance(field, CountsField):
-            default = "0"
-        text = questionary.text(message, default=default, validate=validate).unsafe_ask()
-        if text.strip() == BACK_WORD:
-            return BACK
-        return parse_answer(question, text)
+        self.started = datetime.now().replace(microsecond=0)
 
     def run_questions(
         self,
@@ -178,7 +193,7 @@ class WalkThrough:
             if (question.seat, question.key) not in shown_help:
                 shown_help.add((question.seat, question.key))
                 self.console.print(render.rule_hint(question.field.rule, question.field.help))
-            value = self.ask(question, prefix(question), question.get(target))
+            value = question.ask(self, prefix(question), question.get(target))
             if value is BACK:
                 if index == 0:
                     return False
@@ -228,7 +243,7 @@ class WalkThrough:
             hint = "" if required else " (blank when everyone is in)"
             current = names[seat] if seat < len(names) else ""
             text = (
-                questionary.autocomplete(
+                self._name_prompt(
                     f"Player {seat + 1} name{hint}:",
                     choices=self.known_names,
                     default=current,
@@ -260,8 +275,8 @@ class WalkThrough:
         names = self.ask_names(game, [])
         settings: dict[str, Any] = {}
         players: list[dict[str, Any]] = [{} for _ in names]
-        questions = questions_for(game.settings_fields, None) + [
-            q for seat in range(len(names)) for q in questions_for(game.player_fields, seat)
+        questions = title_questions(self, game, None) + [
+            q for seat in range(len(names)) for q in title_questions(self, game, seat)
         ]
 
         def answers(question: Question) -> dict[str, Any]:
@@ -301,6 +316,7 @@ class WalkThrough:
         return {
             "format": 1,
             "game": game.id,
+            "played": self.started,
             **settings,
             "players": [{"name": n, **a} for n, a in zip(names, players, strict=True)],
         }
@@ -356,9 +372,19 @@ class WalkThrough:
                 renamed = self.ask_names_single(names, who)
                 names[who] = renamed
                 continue
-            value = self.ask(pick, prefix(pick), pick.get(answers(pick)))
+            value = pick.ask(self, prefix(pick), pick.get(answers(pick)))
             if value is not BACK:
                 pick.put(answers(pick), value)
+
+    def _name_prompt(
+        self, message: str, choices: Sequence[str], default: str, validate: Any
+    ) -> questionary.Question:
+        """Names with Tab completion from the history; a plain text prompt when it is empty."""
+        if not choices:
+            return questionary.text(message, default=default, validate=validate)
+        return questionary.autocomplete(
+            message, choices=list(choices), default=default, validate=validate
+        )
 
     def ask_names_single(self, names: list[str], seat: int) -> str:
         taken = {n.casefold() for i, n in enumerate(names) if i != seat}
@@ -369,7 +395,7 @@ class WalkThrough:
                 return f"1 to {MAX_NAME} characters"
             return "Another player already has that name" if text.casefold() in taken else True
 
-        text: str = questionary.autocomplete(
+        text: str = self._name_prompt(
             "New name:", choices=self.known_names, default=names[seat], validate=validate
         ).unsafe_ask()
         return check_name(text)
@@ -386,7 +412,7 @@ class WalkThrough:
                 question = Question(seat, field.key, None, field.label, field)
                 value = BACK
                 while value is BACK:
-                    value = self.ask(question, f"{session.seats[seat].name}: ", None)
+                    value = question.ask(self, f"{session.seats[seat].name}: ", None)
                 document["players"][seat][field.key] = value
                 session = from_dict(document)
 
