@@ -131,3 +131,42 @@ def known_players(home: Path) -> list[str]:
             counts[key] = counts.get(key, 0) + 1
             spelling[key] = name
     return [spelling[key] for key in sorted(counts, key=lambda k: (-counts[k], k))]
+
+
+def draft_path(home: Path, kind: str) -> Path:
+    """Where an unfinished walk-through of one kind ("score", "first-snow-live") is kept."""
+    return home / "drafts" / f"{kind}.toml"
+
+
+def save_draft(home: Path, kind: str, document: dict[str, Any]) -> Path:
+    """Replace the draft atomically: a crash leaves the old draft or the new one, never half."""
+    path = draft_path(home, kind)
+    text = dumps(document)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=".draft-", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        Path(temp_name).replace(path)
+    except OSError as error:
+        raise StorageError(
+            f"{path.parent}: cannot write a draft: {error.strerror or error}"
+        ) from None
+    return path
+
+
+def load_draft(home: Path, kind: str) -> dict[str, Any] | None:
+    """The saved draft document, or None when there is none."""
+    path = draft_path(home, kind)
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise StorageError(f"{path}: unreadable draft ({error}); remove it to start over") from None
+
+
+def discard_draft(home: Path, kind: str) -> None:
+    draft_path(home, kind).unlink(missing_ok=True)
