@@ -133,6 +133,8 @@ class IntListField(Field):
             size = f"{self.min_len} "
         elif self.max_len is None:
             size = f"at least {self.min_len} " if self.min_len else ""
+        elif self.min_len == 0:
+            size = f"up to {self.max_len} "
         else:
             size = f"{self.min_len} to {self.max_len} "
         return f"a list of {size}whole numbers, each {_bounds(self.low, self.high)}"
