@@ -132,3 +132,69 @@ def test_samples_score_without_warnings(path: Path) -> None:
     outcome = session.score()
     assert outcome.winners
     assert not outcome.warnings
+
+
+def test_cli_names_file_player_and_key_when_the_objective_lacks_a_value(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    room = "{ core = 0, colours = [], plants = [], empty = 1 }"
+    rooms = "\n".join(f"rooms.{name} = {room}" for name in ("kitchen", "bathroom", "bedroom"))
+    path = tmp_path / "game.toml"
+    path.write_text(
+        'format = 1\ngame = "happy-home"\ndesign = "bigger-is-better"\n'
+        f'[[players]]\nname = "Ana"\nmat = 5\nscratches = 0\n{rooms}\n'
+        "rooms.lounge = { core = 0, colours = [], plants = [] }\n"
+        f'[[players]]\nname = "Ben"\nmat = 4\nscratches = 0\n{rooms}\n'
+        f"rooms.lounge = {room}\n",
+        "utf-8",
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "score", "--from", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr == (
+        f"error: {path}: player 'Ana': key 'rooms.lounge.empty': missing; Bigger Is Better is "
+        "the design objective, so every room needs empty (empty floor spaces: a whole number "
+        ">= 0)\n"
+    )
+
+
+def test_remembered_answers_round_trip_and_report_a_broken_file(tmp_path: Path) -> None:
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage import recall, remember
+
+    assert recall(tmp_path, "happy-home") is None
+    path = remember(tmp_path, "happy-home", {"colours": ["teal", "ochre"]})
+    assert recall(tmp_path, "happy-home") == {"colours": ["teal", "ochre"]}
+    path.write_text("colours = [", "utf-8")
+    with pytest.raises(StorageError, match="unreadable"):
+        recall(tmp_path, "happy-home")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("red, Blue ,green", ["red", "Blue", "green"]),
+        ("a,b,c,d,e,", ["a", "b", "c", "d", "e"]),
+    ],
+)
+def test_colour_names_are_trimmed(text: str, expected: list[str]) -> None:
+    from scorekeeper.prompts.happy_home import check_palette
+
+    assert check_palette(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [("red, RED", "named twice"), ("a, b, c, d, e, f", "5 colours"), ("", "5 colours")],
+)
+def test_colour_names_must_be_one_to_five_different_names(text: str, problem: str) -> None:
+    from scorekeeper.prompts.happy_home import check_palette
+
+    with pytest.raises(ValueError, match=problem):
+        check_palette(text)

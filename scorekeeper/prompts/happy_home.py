@@ -40,7 +40,7 @@ CARD_TEXT = {
     "perfect-fit": "3/7 per room with an item touching 3/4 other items",
     "bigger-is-better": "-1 per empty space of the emptiest room",
     "finishing-touches": "3 per room with a pot plant and a rug",
-    "nooks-and-crannies": "4 or 6 (bedroom, lounge) per room with no empty corner",
+    "nooks-and-crannies": "no empty corner: 4 per kitchen/bathroom, 6 per bedroom/lounge",
 }
 
 PALETTE = StrListField(
