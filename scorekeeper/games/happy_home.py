@@ -384,6 +384,8 @@ def _check_home(player: HappyHomePlayer, objective: Objective) -> None:
     seen: dict[str, str] = {}
     for name, room in zip(ROOMS, player.rooms, strict=True):
         for colour in room.colours:
+            if not colour:
+                raise InputError("a colour name is blank", Where(key=f"rooms.{name}.colours"))
             seen.setdefault(colour.casefold(), colour)
         if len(seen) > COLOURS_IN_GAME:
             raise InputError(
