@@ -71,7 +71,7 @@ def _walk_through(state: AppState, game_name: str | None) -> None:
     console = render.make_console()
     try:
         with user_errors():
-            walk_through(console, game, known, lambda s, o: save_session(s, o, home))
+            walk_through(console, game, known, lambda s, o: save_session(s, o, home), home)
     except KeyboardInterrupt:
         console.print("\nCancelled: nothing was saved.")
         raise typer.Exit(130) from None
