@@ -24,9 +24,19 @@ def score(
     save: Annotated[
         bool, typer.Option("--save", help="With --from: also save it into the history.")
     ] = False,
+    live: Annotated[
+        bool, typer.Option("--live", help="First Snow: keep score round by round during play.")
+    ] = False,
 ) -> None:
     """Score a game: walk through it at the table, or score a file with --from."""
     state: AppState = ctx.obj
+    if live:
+        if from_file is not None or as_json or save:
+            raise fail("--live cannot be combined with --from, --json or --save")
+        from scorekeeper.cli.live import run
+
+        run(state, game)
+        return
     if from_file is None:
         if as_json or save:
             raise fail("--json and --save go with --from FILE")

@@ -437,3 +437,7 @@ def walk_through(
     path = save(session, outcome)
     console.print(render.user(f"Saved {path}", "green"))
     return path
+
+
+# Title modules register their question builders in TITLE_QUESTIONS when imported.
+from scorekeeper.prompts import first_snow  # noqa: E402, F401
