@@ -48,6 +48,7 @@ def score(
 
 def _score_file(state: AppState, game: str | None, path: Path, as_json: bool, save: bool) -> None:
     from scorekeeper import render
+    from scorekeeper.errors import InputError
     from scorekeeper.games import find_game
     from scorekeeper.session import outcome_to_json
     from scorekeeper.storage import read_session, save_session
@@ -55,7 +56,10 @@ def _score_file(state: AppState, game: str | None, path: Path, as_json: bool, sa
     session = read_session(path)
     if game is not None and find_game(game) is not session.game:
         raise fail(f"{path}: key 'game': the file is a {session.game.id!r} session, not {game!r}")
-    outcome = session.score()
+    try:
+        outcome = session.score()
+    except InputError as error:  # a tie-breaker the file left out: name the file too
+        raise error.at(file=str(path)) from None
     saved = save_session(session, outcome, state.home) if save else None
     if as_json:
         typer.echo(json.dumps(outcome_to_json(outcome), ensure_ascii=False))

@@ -78,7 +78,9 @@ class Meal:
 
     @property
     def name(self) -> str:
-        return f"specialized on {self.specialty}" if self.specialty else BALANCED
+        if self.diet == SPECIALIZED and self.specialty:
+            return f"specialized on {self.specialty}"
+        return self.diet
 
     def describe(self) -> str:
         """'3 types + 1 bonus' or '4 fish + 1 bonus'."""
