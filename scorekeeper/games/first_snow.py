@@ -87,8 +87,16 @@ class Meal:
         if self.diet == BALANCED:
             eaten = f"{self.eaten} type{'' if self.eaten == 1 else 's'}"
         else:
-            eaten = f"{self.eaten} {self.specialty}"
+            eaten = f"{self.eaten} {food_word(str(self.specialty), self.eaten)}"
         return eaten + (f" + {self.bonus} bonus" if self.bonus else "")
+
+
+def food_word(kind: str, count: int) -> str:
+    """'1 berry', '2 berries', '3 fish', '2 caribou'."""
+    return kind if count == 1 else _PLURALS.get(kind, kind)
+
+
+_PLURALS = {"berry": "berries", "bird": "birds"}
 
 
 def balanced(food: Sequence[int]) -> Meal:
