@@ -109,7 +109,10 @@ def ask_food(prefix: str, number: int, current: dict[str, int] | None) -> Any:
             return "Up to 4 whole numbers: berry fish bird caribou (blank = no food)"
         return True
 
-    default = " ".join(str(n) for n in _food_tuple(current)) if current else ""
+    counts = list(_food_tuple(current or {}))
+    while counts and counts[-1] == 0:  # "0 4", not "0 4 0 0": shorter to correct
+        counts.pop()
+    default = " ".join(map(str, counts))
     text = questionary.text(
         f"{prefix}round {number} food (berry fish bird caribou):",
         default=default,
@@ -162,6 +165,9 @@ def ask_part(console: Console, prefix: str, number: int, part: str, entry: dict[
         value = ask_food(prefix, number, entry.get("food"))
         if value is BACK:
             return False
+        if value != entry.get("food"):  # a diet chosen for other food is no longer a choice
+            entry.pop("diet", None)
+            entry.pop("specialty", None)
         entry["food"] = value
         return True
     if part == "diet":
