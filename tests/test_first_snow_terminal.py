@@ -195,3 +195,31 @@ def test_live_ctrl_c_pauses_and_start_over_discards(tmp_path: Path) -> None:
     assert draft(tmp_path)["players"][0]["rounds"] == []
     child.sendintr()
     child.expect(pexpect.EOF)
+
+
+def test_review_corrects_one_round_and_re_advises_the_diet(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "score", "first-snow")
+    names(child, "Ana", "Ben")
+    answer(child, "How will you enter the scores?", DOWN + ENTER)
+    for name in ("Ana", "Ben"):
+        for number in range(1, 7):
+            play_round(child, name, number, "1", "", "")  # 1 berry: 1 point, warm
+        answer(child, f"{name}: tools in good condition", "1" + ENTER)
+    child.expect_exact("2 3 4 5 6 7")  # points per round in the review table
+    answer(child, "Is everything right?", DOWN + ENTER)  # change an answer
+    answer(child, "Whose answer?", ENTER)  # Ana
+    answer(child, "Which answer?", ENTER)  # points per round
+    answer(child, "Ana: which round to change?", DOWN + ENTER)  # round 2
+    answer(child, "Ana: round 2 food", "\x15" + "0 4" + ENTER)  # Ctrl-U clears the old "1"
+    answer(child, "Ana: round 2 diet", ENTER)  # new food: the advised diet is the default
+    answer(child, "Ana: round 2: enough wood", ENTER)
+    child.expect_exact("2 7 4 5 6 7")
+    answer(child, "Is everything right?", ENTER)
+    expect_winner(child, "Ana", 42)
+    finish(child)
+    rounds = read_session(saved(tmp_path)).seats[0].inputs.rounds
+    assert (rounds[1].food, rounds[1].diet, rounds[1].specialty) == (
+        (0, 4, 0, 0),
+        "specialized",
+        "fish",
+    )

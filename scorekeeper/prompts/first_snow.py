@@ -444,8 +444,7 @@ class LiveGame:
 
     def show_totals(self, document: dict[str, Any]) -> None:
         headers, rows = running_totals(document)
-        done = completed_rounds(document)
-        title = f"After round {done}" if done else "Before round 1"
+        title = f"After round {completed_rounds(document)}"
         self.console.print(render.review_table(title, headers, rows))
 
     def ask_step(self, document: dict[str, Any], step: Step) -> bool:
