@@ -24,9 +24,19 @@ def score(
     save: Annotated[
         bool, typer.Option("--save", help="With --from: also save it into the history.")
     ] = False,
+    live: Annotated[
+        bool, typer.Option("--live", help="First Snow: keep score round by round during play.")
+    ] = False,
 ) -> None:
     """Score a game: walk through it at the table, or score a file with --from."""
     state: AppState = ctx.obj
+    if live:
+        if from_file is not None or as_json or save:
+            raise fail("--live cannot be combined with --from, --json or --save")
+        from scorekeeper.cli.live import run
+
+        run(state, game)
+        return
     if from_file is None:
         if as_json or save:
             raise fail("--json and --save go with --from FILE")
@@ -38,6 +48,7 @@ def score(
 
 def _score_file(state: AppState, game: str | None, path: Path, as_json: bool, save: bool) -> None:
     from scorekeeper import render
+    from scorekeeper.errors import InputError
     from scorekeeper.games import find_game
     from scorekeeper.session import outcome_to_json
     from scorekeeper.storage import read_session, save_session
@@ -45,7 +56,10 @@ def _score_file(state: AppState, game: str | None, path: Path, as_json: bool, sa
     session = read_session(path)
     if game is not None and find_game(game) is not session.game:
         raise fail(f"{path}: key 'game': the file is a {session.game.id!r} session, not {game!r}")
-    outcome = session.score()
+    try:
+        outcome = session.score()
+    except InputError as error:  # a tie-breaker the file left out: name the file too
+        raise error.at(file=str(path)) from None
     saved = save_session(session, outcome, state.home) if save else None
     if as_json:
         typer.echo(json.dumps(outcome_to_json(outcome), ensure_ascii=False))

@@ -457,6 +457,7 @@ def walk_through(
 
 
 # Titles whose walk-through is not one question per field register their builders here.
-from scorekeeper.prompts import happy_home  # noqa: E402
+from scorekeeper.prompts import first_snow, happy_home  # noqa: E402
 
+TITLE_QUESTIONS["first-snow"] = first_snow.questions
 TITLE_QUESTIONS["happy-home"] = happy_home.questions
