@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import signal
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -13,22 +11,11 @@ import pexpect
 import pytest
 
 from scorekeeper.storage import draft_path, read_session
+from tests.walkthrough import spawn
 
 pytestmark = pytest.mark.slow
 
 UP, DOWN, ENTER = "\x1b[A", "\x1b[B", "\r"
-
-
-def spawn(home: Path, *args: str) -> pexpect.spawn:
-    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PROMPT_TOOLKIT_NO_CPR": "1"}
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "scorekeeper", *args],
-        env=env,
-        encoding="utf-8",
-        timeout=20,
-        dimensions=(50, 120),
-    )
 
 
 def answer(child: pexpect.spawn, prompt: str, keys: str) -> None:

@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import os
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
+from tests.walkthrough import spawn
+
 pexpect = pytest.importorskip("pexpect")
 
 DOWN, SPACE, ENTER = "\x1b[B", " ", "\r"
-
-
-def _spawn(home: Path) -> pexpect.spawn:
-    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "TERM": "xterm", "COLUMNS": "100"}
-    env["PROMPT_TOOLKIT_NO_CPR"] = "1"  # a pty answers no cursor-position requests
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "scorekeeper", "score", "happy-home"],
-        env=env,
-        encoding="utf-8",
-        timeout=15,
-        dimensions=(60, 100),
-    )
 
 
 def _answer(child: pexpect.spawn, prompt: str, keys: str) -> None:
@@ -42,7 +29,7 @@ def _room(child: pexpect.spawn, who: str, room: str, core: str, ticks: str, plan
 
 @pytest.mark.slow
 def test_walk_through_asks_items_only_for_the_tie_and_remembers_colours(tmp_path: Path) -> None:
-    child = _spawn(tmp_path)
+    child = spawn(tmp_path, "score", "happy-home", columns=100)
     _answer(child, "Player 1 name", "Ana" + ENTER)
     _answer(child, "Player 2 name", "Ben" + ENTER)
     _answer(child, "Player 3 name", ENTER)
@@ -90,7 +77,7 @@ def test_walk_through_asks_items_only_for_the_tie_and_remembers_colours(tmp_path
     assert document["result"]["winners"] == ["Ana"]
 
     # Next game: the colour names are offered again; Ctrl-C then leaves nothing new.
-    child = _spawn(tmp_path)
+    child = spawn(tmp_path, "score", "happy-home", columns=100)
     _answer(child, "Player 1 name", "Ana" + ENTER)
     _answer(child, "Player 2 name", "Ben" + ENTER)
     _answer(child, "Player 3 name", ENTER)
