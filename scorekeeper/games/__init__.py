@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.errors import UnknownGameError
-from scorekeeper.games import before_the_guests_arrive, hungry
+from scorekeeper.games import before_the_guests_arrive, creature_comforts, hungry
 from scorekeeper.games.base import Game
 
 GAMES: tuple[Game[Any, Any], ...] = (
     before_the_guests_arrive.GAME,
     hungry.GAME,
+    creature_comforts.GAME,
 )
 
 
