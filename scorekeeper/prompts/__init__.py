@@ -163,7 +163,8 @@ def parse_answer(question: Question, text: str) -> Any:
 
 def _show(value: Any) -> str:
     if isinstance(value, list):
-        return " ".join(str(v) for v in value)
+        # names can hold spaces ("Board Game"), and StrListField answers split on commas
+        return (", " if all(isinstance(v, str) for v in value) else " ").join(map(str, value))
     if isinstance(value, bool):
         return "yes" if value else "no"
     return "" if value is None else str(value)
@@ -437,3 +438,9 @@ def walk_through(
     path = save(session, outcome)
     console.print(render.user(f"Saved {path}", "green"))
     return path
+
+
+# Title modules subclass Question and WalkThrough's helpers, so they are imported last.
+from scorekeeper.prompts import creature_comforts  # noqa: E402
+
+TITLE_QUESTIONS["creature-comforts"] = creature_comforts.questions

@@ -1,0 +1,204 @@
+"""Creature Comforts at the table: cards picked from the catalogue with completion, then resources.
+
+Cards are entered one per prompt with Tab completion over the catalogue (a name twice for two
+copies). Resources are totals: the program works out where they are best stored. In a solo
+game whose most crafted Comfort types tie, the player picks the word for the title.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from weakref import WeakKeyDictionary
+
+import questionary
+
+from scorekeeper import render
+from scorekeeper.catalogues import active
+from scorekeeper.fields import Field, NamesField, closest, fold
+from scorekeeper.games.base import Game
+from scorekeeper.games.creature_comforts import TYPE_WORDS, ComfortsPlayer, most_crafted_types
+from scorekeeper.games.creature_comforts.cards import Card
+from scorekeeper.prompts import BACK, BACK_WORD, Question, WalkThrough, questions_for
+
+_SEATS: WeakKeyDictionary[WalkThrough, set[int]] = WeakKeyDictionary()
+"""Seats each walk-through built questions for: every builder call comes before any asking."""
+
+
+def _meta(card: Card) -> str:
+    kind = f"{card.type.capitalize()}, " if card.type else ""
+    return f"{kind}{card.vp} VP" + (f": {card.text}" if card.text else "")
+
+
+@dataclass
+class CardsQuestion(Question):
+    """Cards one per prompt with completion; blank finishes, `<` removes the last card."""
+
+    chosen: tuple[str, ...] = ()  # the last answer, for questions that depend on it
+
+    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        field = self.field
+        assert isinstance(field, NamesField)
+        catalogue = active()
+        names = list(field.names())
+        cards: list[str] = list(current or [])
+        while field.max_len is None or len(cards) < field.max_len:
+            if cards:
+                flow.console.print(render.user(f"  {self.label}: {', '.join(cards)}", "dim"))
+            chosen = list(cards)
+
+            def validate(text: str, chosen: list[str] = chosen) -> bool | str:
+                text = text.strip()
+                if not text or text == BACK_WORD:
+                    return True
+                name = _resolve(text, names)
+                if name is None:
+                    return f"Unknown {field.noun}{closest(text, names)}"
+                if field.unique and name in chosen:
+                    return f"{name} is already listed"
+                return True
+
+            text = (
+                questionary.autocomplete(
+                    f"{prefix}{field.noun} #{len(cards) + 1} "
+                    f"(Tab completes; blank when done, {BACK_WORD} removes the last):",
+                    choices=names,
+                    meta_information={n: _meta(catalogue.card(n)) for n in names},
+                    validate=validate,
+                )
+                .unsafe_ask()
+                .strip()
+            )
+            if not text:
+                break
+            if text == BACK_WORD:
+                if not cards:
+                    return BACK
+                cards.pop()
+                continue
+            cards.append(_resolve(text, names) or text)
+        self.chosen = tuple(cards)
+        return cards
+
+
+def _resolve(text: str, names: list[str]) -> str | None:
+    """The name typed, ignoring case, or the only name it starts ("sock" is Socks)."""
+    typed = fold(text)
+    exact = [name for name in names if fold(name) == typed]
+    starting = [name for name in names if fold(name).startswith(typed)]
+    found = exact or starting
+    return found[0] if len(found) == 1 else None
+
+
+class CountQuestion(Question):
+    """A resource count that starts at 0, so Enter means none."""
+
+    def get(self, answers: dict[str, Any]) -> Any:
+        value = answers.get(self.key)
+        if isinstance(value, dict) and isinstance(self.part, str):
+            return value.get(self.part)  # one Good of the table, maybe not asked yet
+        return value
+
+    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        return super().ask(flow, prefix, 0 if current is None else current)
+
+
+class CustomCardsQuestion(Question):
+    """Cards missing from the catalogue: name, printed VP and bonus, repeated until blank."""
+
+    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        cards: list[dict[str, Any]] = list(current or [])
+        while True:
+            if cards:
+                listed = ", ".join(f"{c['name']} ({c['vp']}+{c.get('bonus', 0)})" for c in cards)
+                flow.console.print(render.user(f"  Other cards: {listed}", "dim"))
+            name = (
+                questionary.text(
+                    f"{prefix}a card not in the catalogue "
+                    f"(blank when none left, {BACK_WORD} removes the last):",
+                    validate=_custom_name,
+                )
+                .unsafe_ask()
+                .strip()
+            )
+            if not name:
+                return cards
+            if name == BACK_WORD:
+                if not cards:
+                    return BACK
+                cards.pop()
+                continue
+            vp = _ask_int(f"{prefix}{name}: printed VP:")
+            bonus = _ask_int(f"{prefix}{name}: bonus VP earned:")
+            cards.append({"name": name, "vp": vp, "bonus": bonus})
+
+    def put(self, answers: dict[str, Any], value: Any) -> None:
+        if value:
+            answers[self.key] = value
+        else:
+            answers.pop(self.key, None)
+
+
+def _custom_name(text: str) -> bool | str:
+    text = text.strip()
+    if text == BACK_WORD or not text:
+        return True
+    if len(text) > 60:
+        return "At most 60 characters"
+    known = active().find(text)
+    return f"{known.name} is in the catalogue: enter it with the cards" if known else True
+
+
+def _ask_int(message: str) -> int:
+    def validate(text: str) -> bool | str:
+        return True if text.strip().isdigit() and int(text) <= 99 else "A whole number 0-99"
+
+    return int(questionary.text(message, default="0", validate=validate).unsafe_ask())
+
+
+@dataclass
+class SoloTypeQuestion(Question):
+    """Asked only in a solo game whose most crafted Comfort types tie (Solo Play, question 1)."""
+
+    comforts: CardsQuestion | None = None
+
+    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        if _SEATS.get(flow, set()) != {0}:
+            return None
+        player = ComfortsPlayer(comforts=self.comforts.chosen if self.comforts else ())
+        tied = most_crafted_types(player, active())
+        if len(tied) < 2:
+            return None
+        words = [questionary.Choice(f"{TYPE_WORDS[t]} ({t.capitalize()})", value=t) for t in tied]
+        answer = questionary.select(
+            f"{prefix}{self.label}: you crafted as many of each; pick your title's first word",
+            choices=[*words, questionary.Choice("< back", value=BACK)],
+            default=current if current in tied else None,
+        ).unsafe_ask()
+        return answer
+
+    def put(self, answers: dict[str, Any], value: Any) -> None:
+        if value is None:
+            answers.pop(self.key, None)
+        else:
+            answers[self.key] = value
+
+
+def questions(flow: WalkThrough, game: Game[Any, Any], seat: int | None) -> list[Question]:
+    """Cards with completion, then Goods, Coins, Stories, other cards and the solo word."""
+    if seat is None:
+        return []
+    _SEATS.setdefault(flow, set()).add(seat)
+    fields: dict[str, Field] = {f.key: f for f in game.player_fields}
+    comforts, improvements = (
+        CardsQuestion(seat, key, None, fields[key].label, fields[key])
+        for key in ("comforts", "improvements")
+    )
+    out: list[Question] = [comforts, improvements]
+    for question in questions_for([fields["goods"], fields["coins"], fields["stories"]], seat):
+        out.append(CountQuestion(**vars(question)))
+    custom = fields["custom"]
+    out.append(CustomCardsQuestion(seat, custom.key, None, custom.label, custom))
+    solo = fields["solo_type"]
+    out.append(SoloTypeQuestion(seat, solo.key, None, solo.label, solo, comforts=comforts))
+    return out
