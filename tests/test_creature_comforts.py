@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import tomllib
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +16,7 @@ from typer.testing import CliRunner
 
 from scorekeeper.catalogues import load
 from scorekeeper.cli import app
-from scorekeeper.errors import CatalogueError
+from scorekeeper.errors import CatalogueError, InputError
 from scorekeeper.games.base import Seat
 from scorekeeper.games.creature_comforts import (
     GAME,
@@ -34,7 +36,8 @@ from scorekeeper.games.creature_comforts.cards import (
     Catalogue,
 )
 from scorekeeper.games.creature_comforts.placement import best_placement, leftover_points
-from scorekeeper.session import from_dict
+from scorekeeper.session import from_dict, to_dict
+from scorekeeper.storage import dumps, read_session
 
 CATALOGUE = load(None)
 
@@ -369,3 +372,70 @@ def test_many_resources_stay_fast_enough_to_finish() -> None:
         stories=20,
     )
     assert optimiser_total(player) > leftover_points(player.resources)
+
+
+# -- meta: samples and rule notes ----------------------------------------------------------
+
+ROOT = Path(__file__).parent.parent
+SAMPLES = sorted((ROOT / "sample_sessions").glob("creature-comforts-*.toml"))
+
+
+def _rule_ids() -> set[str]:
+    notes = tomllib.loads((ROOT / "rules" / "creature-comforts.toml").read_text("utf-8"))
+    return {note["id"] for note in notes["notes"]}
+
+
+def test_samples_include_a_table_game_and_a_solo_game() -> None:
+    sizes = sorted(len(read_session(path).seats) for path in SAMPLES)
+    assert sizes[0] == 1 and sizes[-1] >= 3
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_every_cited_rule_exists(path: Path) -> None:
+    outcome = read_session(path).score()
+    cited = {line.rule for standing in outcome.standings for line in standing.lines}
+    cited |= {f.rule for f in GAME.player_fields}
+    assert cited <= _rule_ids()
+    if len(outcome.standings) == 1:
+        assert outcome.title
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_sample_survives_a_write_read_round_trip(path: Path) -> None:
+    session = read_session(path)
+    again = from_dict(tomllib.loads(dumps(to_dict(session, session.score()))))
+    assert again == session
+    assert again.score() == session.score()
+
+
+table_players = st.lists(
+    st.builds(
+        ComfortsPlayer,
+        comforts=st.lists(st.sampled_from(CATALOGUE.names(COMFORT)), max_size=4).map(tuple),
+        improvements=st.lists(
+            st.sampled_from(CATALOGUE.names(IMPROVEMENT)), max_size=2, unique=True
+        ).map(tuple),
+        goods=st.tuples(*(st.integers(0, 4) for _ in GOODS)),
+        coins=st.integers(0, 3),
+        stories=st.integers(0, 3),
+    ),
+    min_size=2,
+    max_size=4,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(table_players, st.randoms(use_true_random=False))
+def test_reordering_players_changes_nothing(players: list[ComfortsPlayer], rng: Any) -> None:
+    seats = [Seat(f"P{i}", player) for i, player in enumerate(players)]
+    settings_ = ComfortsSettings(CATALOGUE)
+    try:
+        GAME.validate(seats, settings_)
+    except InputError:
+        return  # more copies than the box holds
+    shuffled = list(seats)
+    rng.shuffle(shuffled)
+    totals = {s.name: s.total for s in GAME.score(seats, settings_).standings}
+    assert {s.name: s.total for s in GAME.score(shuffled, settings_).standings} == totals
+    for standing in GAME.score(seats, settings_).standings:
+        assert standing.total == sum(line.points for line in standing.lines)
