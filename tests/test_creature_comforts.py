@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from scorekeeper.catalogues import load
+from scorekeeper.catalogues import load, use_home
 from scorekeeper.cli import app
 from scorekeeper.errors import CatalogueError, InputError
 from scorekeeper.games.base import Seat
@@ -40,6 +40,15 @@ from scorekeeper.session import from_dict, to_dict
 from scorekeeper.storage import dumps, read_session
 
 CATALOGUE = load(None)
+ROOT = Path(__file__).parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _shipped_catalogue_only() -> Iterator[None]:
+    """CLI runs point the process at a data home; later tests must see the shipped cards."""
+    yield
+    use_home(None)
+    load.cache_clear()
 
 
 def _player(**values: object) -> ComfortsPlayer:
@@ -134,6 +143,15 @@ def test_rulebook_example_parts_add_to_44_with_its_cottage_slots() -> None:
     assert ana.total == 44  # not the 41 the rulebook states
 
 
+def test_shared_victory_cites_the_tie_rule() -> None:
+    case = tomllib.loads(
+        (ROOT / "tests/cases/creature-comforts/cottages-leftovers-tie.toml").read_text("utf-8")
+    )
+    outcome = from_dict(case["session"]).score()
+    assert outcome.winners == ("Dee", "Eve")
+    assert outcome.tiebreak_rule == "creature-comforts.ties"
+
+
 # -- user catalogues ----------------------------------------------------------------------
 
 
@@ -149,7 +167,8 @@ def _user_catalogue(tmp_path: Path, text: str) -> Catalogue:
 def test_user_file_corrects_one_value_and_keeps_the_rest(tmp_path: Path) -> None:
     catalogue = _user_catalogue(tmp_path, '[[comforts]]\nname = "hearth"\nvp = 6\n')
     hearth = catalogue.card("Hearth")
-    assert (hearth.vp, hearth.type, hearth.bonus) == (6, "lighting", CATALOGUE.card("Hearth").bonus)
+    assert (hearth.name, hearth.vp, hearth.type) == ("Hearth", 6, "lighting")
+    assert hearth.bonus == CATALOGUE.card("Hearth").bonus
     assert f"vp from {tmp_path / 'catalogue.toml'}" in hearth.source
 
 
@@ -376,7 +395,6 @@ def test_many_resources_stay_fast_enough_to_finish() -> None:
 
 # -- meta: samples and rule notes ----------------------------------------------------------
 
-ROOT = Path(__file__).parent.parent
 SAMPLES = sorted((ROOT / "sample_sessions").glob("creature-comforts-*.toml"))
 
 

@@ -58,7 +58,9 @@ def test_two_players_cards_by_completion_and_best_placement(tmp_path: Path) -> N
     child.expect_exact("Unknown Comfort (did you mean 'Hearth'?)")
     child.send("\x7f" * 6 + "hearth\r")
     _step(child, "Ana: Comfort #2", "brea\r")
-    _step(child, "Ana: Comfort #3", "Pie\r")
+    _step(child, "Ana: Comfort #3", "s\r")
+    child.expect_exact("Which one? Snowshoes, Socks, Stew, Soup")
+    child.send("\x7fPie\r")
     _step(child, "Ana: Comfort #4", "<\r")
     _step(child, "Ana: Comfort #3", "Soup\r")
     _step(child, "Ana: Comfort #4", "\r")
@@ -78,6 +80,9 @@ def test_two_players_cards_by_completion_and_best_placement(tmp_path: Path) -> N
     _step(child, "Ana: a card not in the catalogue", "Hot Cocoa\r")
     _step(child, "Hot Cocoa: printed VP", "\x7f2\r")
     _step(child, "Hot Cocoa: bonus VP earned", "\x7f1\r")
+    _step(child, "Ana: a card not in the catalogue", "\r")
+    # "<" at Ben's first card goes back to Ana's last question, past the solo-only one.
+    _step(child, "Ben: Comfort #1", "<\r")
     _step(child, "Ana: a card not in the catalogue", "\r")
     # Ben: two Lighting Comforts for Ana's Writing Desk; no solo question in a 2-player game.
     _step(child, "Ben: Comfort #1", "Lamp\r")

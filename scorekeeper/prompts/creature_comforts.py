@@ -7,7 +7,7 @@ game whose most crafted Comfort types tie, the player picks the word for the tit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -21,8 +21,28 @@ from scorekeeper.games.creature_comforts import TYPE_WORDS, ComfortsPlayer, most
 from scorekeeper.games.creature_comforts.cards import Card
 from scorekeeper.prompts import BACK, BACK_WORD, Question, WalkThrough, questions_for
 
-_SEATS: WeakKeyDictionary[WalkThrough, set[int]] = WeakKeyDictionary()
-"""Seats each walk-through built questions for: every builder call comes before any asking."""
+
+@dataclass
+class _FlowState:
+    """What this title's questions share within one walk-through."""
+
+    seats: set[int] = field(default_factory=set)  # all built before any question is asked
+    backing: bool = False  # the last answer was `<`: a skipped question passes it on
+
+
+_STATE: WeakKeyDictionary[WalkThrough, _FlowState] = WeakKeyDictionary()
+
+
+class _Tracked(Question):
+    """Records the direction of travel, so a question with nothing to ask can follow it."""
+
+    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        value = self.answer(flow, prefix, current)
+        _STATE.setdefault(flow, _FlowState()).backing = value is BACK
+        return value
+
+    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        return super().ask(flow, prefix, current)
 
 
 def _meta(card: Card) -> str:
@@ -31,18 +51,19 @@ def _meta(card: Card) -> str:
 
 
 @dataclass
-class CardsQuestion(Question):
+class CardsQuestion(_Tracked):
     """Cards one per prompt with completion; blank finishes, `<` removes the last card."""
 
     chosen: tuple[str, ...] = ()  # the last answer, for questions that depend on it
 
-    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
-        field = self.field
-        assert isinstance(field, NamesField)
+    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        cards_field = self.field
+        assert isinstance(cards_field, NamesField)
         catalogue = active()
-        names = list(field.names())
+        names = list(cards_field.names())
         cards: list[str] = list(current or [])
-        while field.max_len is None or len(cards) < field.max_len:
+        limit = cards_field.max_len
+        while True:
             if cards:
                 flow.console.print(render.user(f"  {self.label}: {', '.join(cards)}", "dim"))
             chosen = list(cards)
@@ -51,16 +72,21 @@ class CardsQuestion(Question):
                 text = text.strip()
                 if not text or text == BACK_WORD:
                     return True
-                name = _resolve(text, names)
-                if name is None:
-                    return f"Unknown {field.noun}{closest(text, names)}"
-                if field.unique and name in chosen:
+                if limit is not None and len(chosen) >= limit:
+                    return f"At most {limit} {cards_field.noun}s: blank to finish"
+                matches = _matches(text, names)
+                if not matches:
+                    return f"Unknown {cards_field.noun}{closest(text, names)}"
+                if len(matches) > 1:
+                    return f"Which one? {', '.join(matches[:6])}"
+                name = matches[0]
+                if cards_field.unique and name in chosen:
                     return f"{name} is already listed"
                 return True
 
             text = (
                 questionary.autocomplete(
-                    f"{prefix}{field.noun} #{len(cards) + 1} "
+                    f"{prefix}{cards_field.noun} #{len(cards) + 1} "
                     f"(Tab completes; blank when done, {BACK_WORD} removes the last):",
                     choices=names,
                     meta_information={n: _meta(catalogue.card(n)) for n in names},
@@ -76,21 +102,19 @@ class CardsQuestion(Question):
                     return BACK
                 cards.pop()
                 continue
-            cards.append(_resolve(text, names) or text)
+            cards.append(_matches(text, names)[0])
         self.chosen = tuple(cards)
         return cards
 
 
-def _resolve(text: str, names: list[str]) -> str | None:
-    """The name typed, ignoring case, or the only name it starts ("sock" is Socks)."""
+def _matches(text: str, names: list[str]) -> list[str]:
+    """The name typed, ignoring case, else every name it begins ("sock" is only Socks)."""
     typed = fold(text)
     exact = [name for name in names if fold(name) == typed]
-    starting = [name for name in names if fold(name).startswith(typed)]
-    found = exact or starting
-    return found[0] if len(found) == 1 else None
+    return exact or [name for name in names if fold(name).startswith(typed)]
 
 
-class CountQuestion(Question):
+class CountQuestion(_Tracked):
     """A resource count that starts at 0, so Enter means none."""
 
     def get(self, answers: dict[str, Any]) -> Any:
@@ -99,14 +123,14 @@ class CountQuestion(Question):
             return value.get(self.part)  # one Good of the table, maybe not asked yet
         return value
 
-    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
-        return super().ask(flow, prefix, 0 if current is None else current)
+    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        return super().answer(flow, prefix, 0 if current is None else current)
 
 
-class CustomCardsQuestion(Question):
+class CustomCardsQuestion(_Tracked):
     """Cards missing from the catalogue: name, printed VP and bonus, repeated until blank."""
 
-    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         cards: list[dict[str, Any]] = list(current or [])
         while True:
             if cards:
@@ -157,18 +181,17 @@ def _ask_int(message: str) -> int:
 
 
 @dataclass
-class SoloTypeQuestion(Question):
+class SoloTypeQuestion(_Tracked):
     """Asked only in a solo game whose most crafted Comfort types tie (Solo Play, question 1)."""
 
     comforts: CardsQuestion | None = None
 
-    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
-        if _SEATS.get(flow, set()) != {0}:
-            return None
+    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        state = _STATE.setdefault(flow, _FlowState())
         player = ComfortsPlayer(comforts=self.comforts.chosen if self.comforts else ())
         tied = most_crafted_types(player, active())
-        if len(tied) < 2:
-            return None
+        if state.seats != {0} or len(tied) < 2:
+            return BACK if state.backing else None  # nothing to ask: keep going the same way
         words = [questionary.Choice(f"{TYPE_WORDS[t]} ({t.capitalize()})", value=t) for t in tied]
         answer = questionary.select(
             f"{prefix}{self.label}: you crafted as many of each; pick your title's first word",
@@ -188,7 +211,7 @@ def questions(flow: WalkThrough, game: Game[Any, Any], seat: int | None) -> list
     """Cards with completion, then Goods, Coins, Stories, other cards and the solo word."""
     if seat is None:
         return []
-    _SEATS.setdefault(flow, set()).add(seat)
+    _STATE.setdefault(flow, _FlowState()).seats.add(seat)
     fields: dict[str, Field] = {f.key: f for f in game.player_fields}
     comforts, improvements = (
         CardsQuestion(seat, key, None, fields[key].label, fields[key])

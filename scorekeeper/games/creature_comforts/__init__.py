@@ -391,6 +391,8 @@ def score(seats: Sequence[Seat[ComfortsPlayer]], settings: ComfortsSettings) -> 
     ]
     warnings = list(_warnings(seats, catalogue))
     outcome = rank(GAME.id, GAME.categories, scores)
+    if outcome.tiebreak:  # a shared victory: no tie-breaker exists, the rule says so
+        outcome = replace(outcome, tiebreak_rule="creature-comforts.ties")
     if len(seats) != 1:
         return replace(outcome, warnings=tuple(warnings))
     title, tie_warning = solo_title(seats[0].inputs, scores[0].total, catalogue)

@@ -230,7 +230,7 @@ def _merge(documents: Sequence[Document]) -> dict[str, _Entry]:
                         where,
                     )
                 changed = [key for key in entry if key not in ("name", "source")]
-                old.raw.update(entry)
+                old.raw.update({key: value for key, value in entry.items() if key != "name"})
                 if "source" not in entry and number:
                     old.changed.append(f"{', '.join(changed)} from {document.origin}")
                 old.where = where
