@@ -197,7 +197,8 @@ def test_user_file_adds_a_promo_and_cottage_values(tmp_path: Path) -> None:
         (
             '[[improvements]]\nname = "Z"\nvp = 1\nbonus = { kind = "with", cards = ["Pie"], '
             "points = 1 }",
-            "key 'improvements.1.bonus': 'with' is not a improvement bonus",
+            "key 'improvements.1.bonus': 'with' is not a bonus for improvements; allowed: "
+            "others-type",
         ),
         ("cottage_slots = [0, 1]\n", "key 'cottage_slots': expected a list of 5 whole numbers"),
         ("cottages = 1\n", "key 'cottages': unknown key"),

@@ -224,7 +224,7 @@ def _improvement_line(card: Card, others_types: Counter[str]) -> Line:
 
 
 @dataclass(frozen=True)
-class _Target:
+class Target:
     """A store together with how to describe what was placed on it."""
 
     store: Store
@@ -232,16 +232,16 @@ class _Target:
     hosts: tuple[str, ...] = ()  # book slots: the Comfort copies a Story can sit on
 
 
-def storage_targets(player: ComfortsPlayer, catalogue: Catalogue) -> tuple[_Target, ...]:
+def storage_targets(player: ComfortsPlayer, catalogue: Catalogue) -> tuple[Target, ...]:
     """Every place this player's resources can score: storage Comforts and book slots."""
     comforts = [catalogue.card(name) for name in player.comforts]
     copies = Counter(card.name for card in comforts)
-    targets: list[_Target] = []
+    targets: list[Target] = []
     for name, count in copies.items():
         card = catalogue.card(name)
         if card.bonus is not None and card.bonus.is_storage:
             limit = count if card.bonus.kind == EXACTLY_STORED else None
-            targets.append(_Target(Store(name, card.bonus.store, card.bonus.points, limit), card))
+            targets.append(Target(Store(name, card.bonus.store, card.bonus.points, limit), card))
     story = tuple(int(r == "story") for r in RESOURCES)
     for name in player.improvements:
         card = catalogue.card(name)
@@ -249,11 +249,11 @@ def storage_targets(player: ComfortsPlayer, catalogue: Catalogue) -> tuple[_Targ
             hosts = tuple(c.name for c in comforts if c.type == card.bonus.type)
             if hosts:
                 store = Store(name, story, card.bonus.points, len(hosts))
-                targets.append(_Target(store, card, hosts))
+                targets.append(Target(store, card, hosts))
     return tuple(targets)
 
 
-def _stored_lines(targets: Sequence[_Target], placement: Placement) -> list[Line]:
+def _stored_lines(targets: Sequence[Target], placement: Placement) -> list[Line]:
     lines = []
     for target, sets in zip(targets, placement.sets, strict=True):
         if not sets:
@@ -311,7 +311,8 @@ def score_player(
             COMFORTS,
             card.vp + card.bonus,
             "creature-comforts.comforts",
-            f"{card.name} (not in the catalogue): {card.vp} VP + {card.bonus}",
+            f"{card.name} (not in the catalogue): {card.vp} VP"
+            + (f" + {card.bonus}" if card.bonus else ""),
         )
         for card in player.custom
     ]

@@ -244,7 +244,9 @@ def _bonus(raw: Mapping[str, Any], kind: str, where: Where) -> Bonus:
     bonus_kind = raw["kind"]
     if BONUS_KINDS[bonus_kind] != kind:
         allowed = ", ".join(k for k, owner in BONUS_KINDS.items() if owner == kind)
-        raise _fail(f"{bonus_kind!r} is not a {kind} bonus; allowed: {allowed}", where)
+        raise _fail(
+            f"{bonus_kind!r} is not a bonus for {SECTIONS[kind]}; allowed: {allowed}", where
+        )
     store = raw.get("store", (0,) * len(RESOURCES))
     needs = {
         WITH: ("cards", bool(raw.get("cards"))),
