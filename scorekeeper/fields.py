@@ -330,6 +330,8 @@ class NamesField(Field):
     noun: str = "name"
     unique: bool = False
     max_len: int | None = None
+    elsewhere: Callable[[str], str | None] | None = None
+    """For an unknown name, where it belongs instead ("an Improvement: ..."), if anywhere."""
 
     def parse(self, raw: object) -> tuple[str, ...]:
         if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
@@ -342,6 +344,9 @@ class NamesField(Field):
         for item in raw:
             name = by_fold.get(fold(item))
             if name is None:
+                belongs = self.elsewhere(item) if self.elsewhere else None
+                if belongs:
+                    raise _fail(f"{item!r} is not a {self.noun} but {belongs}")
                 raise _fail(f"unknown {self.noun} {item!r}{closest(item, known)}")
             if self.unique and name in out:
                 raise _fail(f"{name!r} is listed twice; each {self.noun} can appear only once")

@@ -75,6 +75,9 @@ class CardsQuestion(_Tracked):
                 if limit is not None and len(chosen) >= limit:
                     return f"At most {limit} {cards_field.noun}s: blank to finish"
                 matches = _matches(text, names)
+                belongs = cards_field.elsewhere(text) if cards_field.elsewhere else None
+                if not matches and belongs:
+                    return f"Not a {cards_field.noun} but {belongs.split(':')[0]}"
                 if not matches:
                     return f"Unknown {cards_field.noun}{closest(text, names)}"
                 if len(matches) > 1:

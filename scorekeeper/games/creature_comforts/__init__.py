@@ -8,7 +8,7 @@ and tests can score against any catalogue.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
@@ -33,6 +33,7 @@ from scorekeeper.games.creature_comforts.cards import (
     OTHERS_TYPE,
     PER_CARD,
     RESOURCES,
+    SECTIONS,
     STORY_ON_TYPE,
     TYPES,
     WITH,
@@ -64,6 +65,19 @@ def _catalogue() -> Catalogue:
     from scorekeeper.catalogues import active
 
     return active()
+
+
+def _listed_under(key: str) -> Callable[[str], str | None]:
+    """For a name under the wrong key: 'an Improvement: list it under improvements'."""
+
+    def belongs(name: str) -> str | None:
+        card = _catalogue().find(name)
+        if card is None or SECTIONS[card.kind] == key:
+            return None
+        article = "an" if card.kind == IMPROVEMENT else "a"
+        return f"{article} {card.kind.capitalize()}: list it under {SECTIONS[card.kind]}"
+
+    return belongs
 
 
 @dataclass(frozen=True)
@@ -121,6 +135,7 @@ PLAYER_FIELDS = (
         rule="creature-comforts.comforts",
         names=lambda: _catalogue().names(COMFORT),
         noun="Comfort",
+        elsewhere=_listed_under("comforts"),
     ),
     NamesField(
         key="improvements",
@@ -129,6 +144,7 @@ PLAYER_FIELDS = (
         rule="creature-comforts.improvements",
         names=lambda: _catalogue().names(IMPROVEMENT),
         noun="Improvement",
+        elsewhere=_listed_under("improvements"),
         unique=True,
         max_len=MAX_IMPROVEMENTS,
         required=False,
