@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Console
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.core.breakdown import Outcome
+from scorekeeper.rulebook.notes import Note, Title
 from scorekeeper.text import visible
 
 
@@ -121,4 +123,54 @@ def review_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str
         table.add_column(header)
     for row in rows:
         table.add_row(*(user(cell) for cell in row))
+    return table
+
+
+def note_panel(
+    note: Note, game_name: str | None, related: Sequence[tuple[str, str]], width: int | None = None
+) -> Panel:
+    """One rule note as a panel: its text, examples, how scorekeeper reads it, related notes.
+
+    The title names the game when the answer may come from any title (game_name given).
+    Note text is data, not markup: it goes in as literal Text so brackets stay brackets.
+    """
+    heading = Text()
+    if game_name:
+        heading.append(game_name, style="bold cyan")
+        heading.append(": ")
+    heading.append(note.title, style="bold")
+    body = Text(note.text)
+    for example in note.examples:
+        body.append("\n\nExample: ", style="bold")
+        body.append(example)
+    if note.interpretation:
+        body.append("\n\nHow scorekeeper reads it: ", style="bold")
+        body.append(note.interpretation)
+    if related:
+        body.append("\n\nRelated:", style="bold")
+        for note_id, title in related:
+            body.append("\n  ")
+            body.append(note_id, style="cyan")
+            body.append(f"  {title}", style="dim")
+    return Panel(
+        body,
+        title=heading,
+        title_align="left",
+        subtitle=Text(f"{note.section} | {note.id}", style="dim"),
+        subtitle_align="right",
+        width=width,
+    )
+
+
+def rules_contents(titles: Sequence[Title]) -> Table:
+    """The table of contents: every note id with its title, grouped by game."""
+    table = Table(title="Rule notes", title_justify="left")
+    table.add_column("Id", style="cyan", no_wrap=True)
+    table.add_column("Title")
+    table.add_column("Rulebook section", style="dim")
+    for title in titles:
+        table.add_row(Text(title.name, style="bold"), "", "")
+        for note in title.notes:
+            table.add_row(note.id, note.title, note.section)
+        table.add_section()
     return table
