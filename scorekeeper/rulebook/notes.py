@@ -152,15 +152,15 @@ class Library:
             return self.notes[wanted]
         import difflib  # only on the error path
 
-        suffix = [key for key in self.notes if key.endswith("." + wanted)]
-        close = suffix or difflib.get_close_matches(wanted, self.notes, n=3, cutoff=0.6)
-        if not close:
-            # "hungry.tie" is close to "hungry.ties" even when whole ids are not similar.
-            slugs: dict[str, list[str]] = {}
-            for key in self.notes:
-                slugs.setdefault(key.rpartition(".")[2], []).append(key)
-            slug = wanted.rpartition(".")[2]
-            close = [key for s in difflib.get_close_matches(slug, slugs, n=2) for key in slugs[s]]
+        game, _, slug = wanted.rpartition(".")
+        candidates = [key for key in self.notes if key.startswith(game + ".")] or list(self.notes)
+        slugs: dict[str, list[str]] = {}
+        for key in candidates:
+            slugs.setdefault(key.rpartition(".")[2], []).append(key)
+        near = difflib.get_close_matches(slug, slugs, n=3)
+        parts = set(slug.split("-"))
+        near += [s for s in slugs if parts & set(s.split("-")) and s not in near]
+        close = [key for s in near for key in slugs[s]]
         hint = f"; closest: {', '.join(close[:5])}" if close else "; see `scorekeeper rules list`"
         raise UnknownNoteError(f"unknown rule id {note_id!r}{hint}")
 

@@ -21,23 +21,26 @@ from scorekeeper.rulebook.notes import Library, Note, Title
 
 # Field weights and BM25 constants; tuned on tests/rules_eval (see README, "Rules assistant").
 FIELD_WEIGHTS = {
-    "title": 3.0,
-    "terms": 1.5,
+    "title": 4.0,
+    "terms": 3.0,
     "section": 0.5,
-    "text": 0.8,
-    "examples": 0.4,
+    "text": 0.6,
+    "examples": 0.6,
     "interpretation": 0.3,
 }
 K1 = 1.2
-B = 0.75
+B = 0.9
 TYPO_WEIGHT = 0.8
-SYNONYM_WEIGHT = 0.3
-STAND_IN_WEIGHT = 1.0
-CUE_WEIGHT = 1.0
-GAME_BOOST = 2.0
+CLOSE_SHARE = (0.5, 0.3)  # weight of (close synonyms, associations) of a word in the notes
+STAND_IN_SHARE = (1.0, 0.6)  # ... of a word the notes never use
+CUE_WEIGHT = 1.2
+GAME_BOOST = 3.0
 PAIR_WEIGHT = 1.0
 PAIR_WINDOW = 3
-COVERAGE = 0.5
+COVERAGE = 0.7
+
+
+Slot = dict[str, float]  # stem -> weight: what one question word may stand for
 
 
 @dataclass(frozen=True)
@@ -144,7 +147,11 @@ class Index:
                     found.append(surface[word])
             return found
 
-        counts = [{f: Counter(stems_of(t)) for f, t in _fields(n).items()} for n in notes]
+        def field_stems(text: str) -> list[str]:
+            # Idioms count in notes as in questions: "set up" in a note is also "setup".
+            return stems_of(text) + [stem for cue in words.cues(text) for stem in stems_of(cue)]
+
+        counts = [{f: Counter(field_stems(t)) for f, t in _fields(n).items()} for n in notes]
         averages = {
             field: max(1.0, sum(c[field].total() for c in counts) / len(notes))
             for field in FIELD_WEIGHTS
@@ -163,13 +170,12 @@ class Index:
             for phrase in (note.title, *note.terms):
                 for pair in _pairs(stems_of(phrase)):
                     pairs[pair].append(position)
-        for group in words.SYNONYM_GROUPS:
-            for phrase in group:
-                for word in words.surface_words(phrase):
-                    surface.setdefault(word, words.stem(word))
+        for word in words.vocabulary():
+            surface.setdefault(word, words.stem(word))
         return cls(library, dict(postings), dict(pairs), surface)
 
     def to_json(self) -> str:
+        """Everything needed to search again without reading the notes."""
         return json.dumps(
             {
                 "titles": [
@@ -191,6 +197,7 @@ class Index:
 
     @classmethod
     def from_json(cls, text: str) -> Index:
+        """The inverse of to_json(); raises KeyError/ValueError on a damaged document."""
         data = json.loads(text)
         titles = [
             Title(
@@ -226,7 +233,7 @@ class Index:
         return kept, named
 
     def repair(self, word: str) -> list[str]:
-        """Known words one or two slips away from an unknown one, closest first."""
+        """The known words nearest an unknown one, within the slips its length allows."""
         limit = words.typo_limit(word)
         if limit == 0:
             return []
@@ -241,34 +248,38 @@ class Index:
         best = min(distance for distance, _ in found)
         return [candidate for distance, candidate in found if distance == best]
 
-    def slots(self, tokens: Sequence[str]) -> list[dict[str, float]]:
-        """For each meaningful question word, the stems it may stand for, with weights.
+    def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
+        """The stems each question word may stand for, and those each idiom in it means.
 
-        The word itself weighs 1; a repaired typo, an idiom's meaning and synonyms weigh
-        less. A word the notes never use leans fully on its synonyms.
+        A word itself weighs 1; a repaired typo, an idiom's meaning and synonyms weigh less,
+        except that a word the notes never use leans harder on its synonyms.
         """
         meaningful = [t for t in tokens if t not in words.STOP_WORDS] or list(tokens)
-        found: list[dict[str, float]] = []
+        found: list[Slot] = []
         for token in meaningful:
             stemmed = words.stem(token)
             if stemmed in self.postings or stemmed in self.synonyms:
                 found.append({stemmed: 1.0})
             else:
                 found.append({self.surface[c]: TYPO_WEIGHT for c in self.repair(token)})
-        found += [{words.stem(w): CUE_WEIGHT} for w in words.cue_words(" ".join(tokens))]
-        for slot in found:
+        meant = [
+            [{words.stem(word): CUE_WEIGHT} for word in cue.split()]
+            for cue in words.cues(" ".join(tokens))
+        ]
+        for slot in found + [slot for cue in meant for slot in cue]:
             for stemmed, weight in list(slot.items()):
-                share = SYNONYM_WEIGHT if stemmed in self.postings else STAND_IN_WEIGHT
-                for synonym in self.synonyms.get(stemmed, ()):
+                shares = CLOSE_SHARE if stemmed in self.postings else STAND_IN_SHARE
+                for synonym, is_close in self.synonyms.get(stemmed, {}).items():
+                    share = shares[0] if is_close else shares[1]
                     slot[synonym] = max(slot.get(synonym, 0.0), weight * share)
-        return [slot for slot in found if slot]
+        return [slot for slot in found if slot], meant
 
     def search(self, question: str, game: str | None = None) -> list[Hit]:
         """Every note sharing a word with the question, best first."""
         tokens, named = self.split_games(question)
-        slots = self.slots(tokens)
+        slots, meant = self.slots(tokens)
         weights: dict[str, float] = {}
-        for slot in slots:
+        for slot in slots + [slot for cue in meant for slot in cue]:
             for stemmed, weight in slot.items():
                 if stemmed in self.idf:
                     weights[stemmed] = max(weights.get(stemmed, 0.0), weight)
@@ -276,9 +287,9 @@ class Index:
         for stemmed, weight in weights.items():
             for position, tf in self.postings[stemmed]:
                 scores[position] += weight * self.idf[stemmed] * tf
-        for position, bonus in self._pair_bonuses(slots).items():
+        for position, bonus in self._pair_bonuses(slots, meant).items():
             scores[position] += bonus
-        self._reward_coverage(scores, weights)
+        self._reward_coverage(scores, slots)
         hits = []
         for position, score in scores.items():
             note = self.notes[position]
@@ -290,16 +301,27 @@ class Index:
         hits.sort(key=lambda hit: (-hit.score, hit.note.id))
         return hits
 
-    def _pair_bonuses(self, slots: Sequence[dict[str, float]]) -> dict[int, float]:
-        """Extra score for notes whose title or terms hold two nearby question words."""
+    def _pair_bonuses(self, slots: list[Slot], meant: list[list[Slot]]) -> dict[int, float]:
+        """Extra score for notes whose title or terms hold two question words together.
+
+        Words pair with their near neighbours; an idiom's words pair with each other and with
+        every question word, since an idiom has no one position in the question.
+        """
+        candidates = [
+            (first, second)
+            for i, first in enumerate(slots)
+            for second in slots[i + 1 : i + PAIR_WINDOW]
+        ]
+        for cue in meant:
+            candidates += [(a, b) for i, a in enumerate(cue) for b in cue[i + 1 :]]
+            candidates += [(a, b) for a in cue for b in slots]
         best: dict[str, float] = {}
-        for i, first in enumerate(slots):
-            for second in slots[i + 1 : i + PAIR_WINDOW]:
-                for a, weight_a in first.items():
-                    for b, weight_b in second.items():
-                        pair = _pair(a, b)
-                        if a != b and pair in self.pairs:
-                            best[pair] = max(best.get(pair, 0.0), weight_a * weight_b)
+        for first, second in candidates:
+            for a, weight_a in first.items():
+                for b, weight_b in second.items():
+                    pair = _pair(a, b)
+                    if a != b and pair in self.pairs:
+                        best[pair] = max(best.get(pair, 0.0), weight_a * weight_b)
         bonuses: dict[int, float] = defaultdict(float)
         for pair, weight in best.items():
             bonus = PAIR_WEIGHT * weight * sum(self.idf[s] for s in pair.split()) / 2
@@ -307,15 +329,27 @@ class Index:
                 bonuses[position] += bonus
         return bonuses
 
-    def _reward_coverage(self, scores: dict[int, float], weights: dict[str, float]) -> None:
-        """Scale scores by how much of the question (by idf) a note matches directly."""
-        direct = [s for s, w in weights.items() if w >= TYPO_WEIGHT]
-        wanted = sum(self.idf[s] for s in direct)
+    def _reward_coverage(self, scores: dict[int, float], slots: list[Slot]) -> None:
+        """Scale scores by how much of the question a note covers.
+
+        Each question word counts by its idf, and is covered as well as the best of its
+        stand-ins the note holds: fully by the word itself, partly by a synonym.
+        """
+        wanted = 0.0
+        covered: dict[int, float] = defaultdict(float)
+        for slot in slots:
+            known = {s: w for s, w in slot.items() if s in self.idf}
+            if not known:
+                continue
+            weight_of_word = max(self.idf[s] * w for s, w in known.items())
+            wanted += weight_of_word
+            best: dict[int, float] = {}
+            for stemmed, weight in known.items():
+                for position, _ in self.postings[stemmed]:
+                    best[position] = max(best.get(position, 0.0), weight)
+            for position, weight in best.items():
+                covered[position] += weight_of_word * weight
         if not wanted:
             return
-        matched: dict[int, float] = defaultdict(float)
-        for stemmed in direct:
-            for position, _ in self.postings[stemmed]:
-                matched[position] += self.idf[stemmed]
         for position in scores:
-            scores[position] *= 1 - COVERAGE + COVERAGE * matched[position] / wanted
+            scores[position] *= 1 - COVERAGE + COVERAGE * covered[position] / wanted

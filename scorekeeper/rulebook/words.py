@@ -17,11 +17,11 @@ _APOSTROPHE = re.compile(r"['\u2019]")
 
 # Words that say nothing about which rule is meant: how questions are built, not what they ask.
 _STOP_WORDS_TEXT = """
-a about above again am an and any are as at be been being both but by can could did do does
+a about again am an and any are as at be been being both but by can could did do does
 doing done down during for from further get gets getting got had has have having he her here
 hers him his how i if in into is it its itself just let lets me might mine much must my myself
 nor of on once or other our ours own really s she should so some such than that the their
-theirs them then there these they this those through to too under until up us very was we were
+theirs them then there these they this those through to too until up us very was we were
 what whats when where which while who whom whose why will with would you your yours actually
 anyone anything ok okay please right still thing things way well dont doesnt didnt cant isnt
 arent wont im ive id youre theyre either neither
@@ -46,66 +46,98 @@ _NUMBERS = {
     "twelve": "12",
 }
 
-# Groups of words players use for the same idea at a game table. A question word from a group
-# also searches for the rest of its group, at a lower weight than the word itself. Words are
-# given in plain form; they are stemmed when the table is built.
-SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
-    ("tie", "tied", "draw", "even", "equal", "level", "deadlock", "tiebreaker", "tiebreak"),
-    ("win", "winner", "won", "victory", "champion", "victor"),
-    ("start", "begin", "beginning", "kick", "opening", "initial", "setup"),
-    ("end", "finish", "over", "ending", "final", "conclude", "last"),
-    ("point", "score", "vp", "scoring", "worth"),
+# Words players use for the same thing at a game table. A question word also searches for
+# the rest of its group, at a lower weight than the word itself. Words are written plainly and
+# stemmed when the table is built; a word may sit in several groups.
+SYNONYMS: tuple[tuple[str, ...], ...] = (
+    ("tie", "tied", "draw", "equal", "deadlock", "tiebreaker", "tiebreak"),
+    ("win", "winner", "victory", "champion", "victor"),
+    ("start", "begin", "beginning", "kick", "opening", "initial"),
+    ("end", "finish", "ending", "final", "conclude"),
+    ("point", "score", "vp", "scoring"),
     ("lose", "minus", "negative", "penalty", "deduct", "subtract"),
     ("bonus", "extra", "additional"),
-    ("solo", "alone", "myself", "single", "one-player"),
-    ("short", "quick", "quicker", "shorter", "kids", "children", "family"),
+    ("solo", "alone"),
+    ("short", "quick", "quicker", "shorter"),
     ("discard", "dump", "drop", "throw", "ditch", "remove"),
-    ("look", "peek", "see", "view", "secret", "hidden", "reveal"),
-    ("limit", "maximum", "max", "most", "cap", "capacity"),
+    ("look", "peek", "see", "view"),
+    ("limit", "maximum", "max", "cap"),
     ("minimum", "least", "fewest"),
     ("goal", "aim", "object", "objective", "purpose"),
-    ("component", "contents", "contain", "piece", "bits", "box", "parts", "include", "comes"),
+    ("component", "contents", "contain", "bits", "box", "parts", "include"),
     ("setup", "set-up", "prepare", "preparation", "arrange", "layout"),
-    ("take", "grab", "pick", "choose", "collect", "gain"),
-    ("place", "put", "lay", "position", "set"),
-    ("turn", "go", "move", "round"),
-    ("player", "people", "person", "opponent", "seat"),
-    ("order", "sequence", "next", "after", "following", "subsequent"),
+    ("take", "grab", "pick"),
+    ("place", "put", "lay", "position"),
     ("side", "edge", "border"),
-    ("winter", "wintry", "cold", "colder", "freeze", "frozen", "icy"),
+    ("bottom", "under", "underneath", "beneath", "below"),
+    ("hallway", "hall", "corridor", "passage", "doorway"),
     ("bird", "goose", "duck", "fowl"),
     ("fit", "squeeze", "cram"),
     ("day", "daytime", "morning"),
     ("night", "evening", "overnight", "nighttime"),
     ("repair", "mend", "fix"),
     ("damage", "broken", "break", "wear", "worn"),
-    ("empty", "gone", "run", "runs", "exhausted", "none", "nothing", "left"),
-    ("flip", "turn over", "reverse", "back", "side", "face"),
     ("tv", "telly", "television"),
     ("couch", "sofa", "settee"),
     ("rock", "stone"),
     ("log", "wood", "firewood", "timber"),
-    ("money", "coin", "cash", "gold"),
+    ("money", "coin", "cash"),
     ("credit", "designer", "author", "artist", "illustrator", "inventor"),
-    ("pronounce", "pronunciation", "say", "spoken", "meaning", "name"),
-    ("food", "eat", "meal", "feed", "diet"),
-    ("tool", "gear", "equipment", "item"),
+    ("tool", "gear", "equipment"),
     ("make", "craft", "build", "create"),
-    ("allowed", "allow", "permitted", "legal", "can", "may"),
-    ("store", "bank", "save", "keep", "tuck", "stash"),
-    ("hand", "holding", "hold"),
-    ("total", "sum", "add", "count", "tally", "overall", "result", "calculate"),
-    ("new", "fresh", "refill", "replace", "replenish"),
-    ("adjacent", "next", "beside", "touching", "neighbour", "neighbor"),
+    ("store", "stash", "tuck"),
+    ("total", "sum", "tally", "calculate"),
+    ("adjacent", "beside", "touching", "neighbour", "neighbor"),
     ("same", "identical", "matching", "duplicate"),
+    ("colour", "color"),
+    ("pronounce", "pronunciation"),
+    ("next", "following", "subsequent"),
+    ("stop", "quit", "cease", "halt"),
+    ("fewer", "less", "reduce", "lower"),
+    ("2", "pair", "couple"),
+    ("carry", "lug", "haul"),
+    ("tan", "suntan", "suntanned", "tanned"),
+    ("meeple", "pawn", "figure", "figurine"),
+)
+# Looser associations: a word that often, but not always, means the same as the others.
+ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
+    ("tie", "even", "level", "same"),
+    ("start", "setup", "first"),
+    ("end", "over", "last"),
+    ("point", "worth"),
+    ("solo", "myself", "single"),
+    ("short", "kids", "children", "family"),
+    ("look", "secret", "hidden", "reveal"),
+    ("limit", "most", "capacity"),
+    ("component", "piece", "comes"),
+    ("take", "choose", "collect", "gain"),
+    ("place", "set"),
+    ("turn", "go", "move", "round"),
+    ("player", "people", "person", "opponent", "seat"),
+    ("order", "sequence", "next", "after", "following", "subsequent"),
+    ("winter", "wintry", "cold", "colder", "freeze", "frozen", "icy"),
+    ("empty", "run", "exhausted", "none", "nothing", "left"),
+    ("flip", "turn over", "reverse", "back", "side", "face"),
+    ("money", "gold"),
+    ("pronounce", "say", "spoken", "name"),
+    ("food", "eat", "meal", "feed", "diet"),
+    ("tool", "item"),
+    ("allowed", "allow", "permitted", "legal", "can", "may"),
+    ("store", "bank", "save", "keep"),
+    ("hand", "holding", "hold"),
+    ("total", "add", "count", "overall", "result"),
+    ("new", "fresh", "refill", "replace", "replenish"),
+    ("adjacent", "next"),
     ("several", "multiple", "many"),
     ("rule", "rulebook"),
-    ("card", "cards"),
-    ("die", "dice", "roll"),
-    ("colour", "color"),
+    ("die", "roll"),
     ("carry", "capacity", "inventory", "pack", "backpack", "bag"),
     ("location", "spot", "space", "place", "site"),
     ("camp", "camping", "sleep", "night"),
+    ("bonus", "special", "reward"),
+    ("colour", "red", "blue", "green", "yellow", "purple", "orange", "white", "black"),
+    ("score", "count", "tally"),
+    ("discard", "leave"),
 )
 
 
@@ -124,7 +156,8 @@ CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bplay(?:ing)? again\b|\banother game\b|\bnext game\b", "series"),
         (r"\bran out\b|\bruns? out\b|\bnone left\b|\bnothing left\b", "empty"),
         (r"\bpick(?:s|ed|ing)? up\b", "draw"),
-        (r"\bset(?:s|ting)? up\b", "setup"),
+        (r"\bset(?:s|ting)? up (?:on|at|in|camp)\b", "place camp"),
+        (r"\bset(?:s|ting)? up\b(?! (?:on|at|in|camp)\b)", "setup"),
         (r"\bturn(?:s|ed|ing)? (?:\w+ )?over\b|\bflip(?:s|ped)? (?:\w+ )?over\b", "flip"),
         (r"\bget(?:ting)? rid of\b", "discard"),
         (r"\b(?:go(?:es)?|start(?:s)?|begins?) first\b", "first player"),
@@ -142,22 +175,25 @@ CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bnobody (?:chose|picked|took|wanted)\b|\bnot (?:chosen|picked|taken)\b", "remaining"),
         (r"\bnext to each other\b|\bside by side\b", "adjacent"),
         (r"\bcan (?:i|we) still\b", "last"),
+        (r"\bcosts? (?:me |you |us )?(?:a |any )?points?\b", "lose penalty"),
+        (r"\b(?:straight|right) away\b|\bat once\b|\bimmediately\b", "immediately"),
+        (r"\bwrap(?:s|ped|ping)? (?:\w+ )?up\b", "finish"),
+        (r"\b(?:lay|lays|laying|laid) (?:\w+ )?out\b", "setup"),
         # "we both ended on 12", "all of us have 40": a number shared by several players.
         (r"\b(?:both|all|each)\b.*\b(?:on|with|have|had|got|scored)\s+\d+\b", "tie"),
     )
 )
-# "3 of us", "four of us": a player count.
-_COUNT_OF_US = re.compile(r"\b(\d+|two|three|four|five|six) of us\b")
+# "3 of us", "a group of four": a player count.
+_COUNT_OF_US = re.compile(
+    r"\b(\d+|two|three|four|five|six) of us\b|\bgroup of (\d+|two|three|four|five|six)\b"
+)
 
 
-def cue_words(text: str) -> list[str]:
-    """The words implied by idioms in the text: "kicks things off" -> "start first"."""
+def cues(text: str) -> list[str]:
+    """What the idioms in the text mean: "who kicks things off?" -> ["start first"]."""
     folded = fold(text)
-    found = [
-        word for pattern, meaning in CUES if pattern.search(folded) for word in meaning.split()
-    ]
-    for match in _COUNT_OF_US.finditer(folded):
-        found += [match.group(1), "players"]
+    found = [meaning for pattern, meaning in CUES if pattern.search(folded)]
+    found += [f"{m.group(1) or m.group(2)} players" for m in _COUNT_OF_US.finditer(folded)]
     return found
 
 
@@ -212,12 +248,9 @@ _IRREGULAR = {
     "held": "hold",
     "kept": "keep",
     "built": "build",
-    "put": "put",
-    "men": "man",
     "children": "child",
     "people": "person",
     "dice": "die",
-    "mice": "mouse",
     "geese": "goose",
     "wolves": "wolf",
     "shelves": "shelf",
@@ -243,7 +276,7 @@ def stem(word: str) -> str:
         word = word[:-3] + "y"
     elif word.endswith("sses"):
         word = word[:-2]
-    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+    elif word.endswith("s") and (word.endswith("ous") or not word.endswith(("ss", "us", "is"))):
         word = word[:-1]
     for suffix in ("ing", "ed", "est", "er", "ly"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
@@ -256,19 +289,27 @@ def stem(word: str) -> str:
     return word
 
 
-def stems(text: str, *, keep_stop_words: bool = False) -> list[str]:
-    """The stems of the meaningful words in a text, in order."""
-    return [stem(word) for word in surface_words(text) if keep_stop_words or word not in STOP_WORDS]
+def synonym_table(
+    close: Iterable[tuple[str, ...]] = SYNONYMS,
+    loose: Iterable[tuple[str, ...]] = ASSOCIATIONS,
+) -> dict[str, dict[str, bool]]:
+    """Stem -> {other stem: is it a close synonym (True) or a looser association (False)}."""
+    table: dict[str, dict[str, bool]] = {}
+    for groups, is_close in ((loose, False), (close, True)):
+        for group in groups:
+            group_stems = {stem(w) for phrase in group for w in surface_words(phrase)}
+            for member in group_stems:
+                related = table.setdefault(member, {})
+                for other in group_stems - {member}:
+                    related[other] = related.get(other, False) or is_close
+    return table
 
 
-def synonym_table(groups: Iterable[tuple[str, ...]] = SYNONYM_GROUPS) -> dict[str, frozenset[str]]:
-    """Stem -> the other stems a player might mean by it (a word may sit in several groups)."""
-    table: dict[str, set[str]] = {}
-    for group in groups:
-        group_stems = {stem(w) for phrase in group for w in surface_words(phrase)}
-        for member in group_stems:
-            table.setdefault(member, set()).update(group_stems - {member})
-    return {key: frozenset(values) for key, values in table.items()}
+def vocabulary() -> Iterator[str]:
+    """Every word the synonym tables know, so typos of them can be repaired too."""
+    for group in SYNONYMS + ASSOCIATIONS:
+        for phrase in group:
+            yield from surface_words(phrase)
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:
