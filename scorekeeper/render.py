@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -146,14 +146,17 @@ def note_panel(
     if note.interpretation:
         body.append("\n\nHow scorekeeper reads it: ", style="bold")
         body.append(note.interpretation)
+    parts: list[Text | Table] = [body]
     if related:
-        body.append("\n\nRelated:", style="bold")
+        parts.append(Text("\nRelated:", style="bold"))
+        links = Table.grid(padding=(0, 2))
+        links.add_column(style="cyan", no_wrap=True)
+        links.add_column(style="dim")
         for note_id, title in related:
-            body.append("\n  ")
-            body.append(note_id, style="cyan")
-            body.append(f"  {title}", style="dim")
+            links.add_row(Text("  " + note_id), Text(title))
+        parts.append(links)
     return Panel(
-        body,
+        Group(*parts),
         title=heading,
         title_align="left",
         subtitle=Text(f"{note.section} | {note.id}", style="dim"),
@@ -162,15 +165,15 @@ def note_panel(
     )
 
 
-def rules_contents(titles: Sequence[Title]) -> Table:
-    """The table of contents: every note id with its title, grouped by game."""
-    table = Table(title="Rule notes", title_justify="left")
-    table.add_column("Id", style="cyan", no_wrap=True)
-    table.add_column("Title")
-    table.add_column("Rulebook section", style="dim")
+def rules_contents(titles: Sequence[Title]) -> Group:
+    """The table of contents: for each game, every note id with its title and section."""
+    tables = []
     for title in titles:
-        table.add_row(Text(title.name, style="bold"), "", "")
+        table = Table(title=f"{title.name} ({title.id})", title_justify="left")
+        table.add_column("Id", style="cyan", no_wrap=True)
+        table.add_column("Title")
+        table.add_column("Rulebook section", style="dim")
         for note in title.notes:
-            table.add_row(note.id, note.title, note.section)
-        table.add_section()
-    return table
+            table.add_row(note.id, Text(note.title), Text(note.section))
+        tables.append(table)
+    return Group(*tables)

@@ -60,3 +60,14 @@ def test_every_registered_title_has_notes_under_its_own_names() -> None:
 def test_library_has_every_note_once() -> None:
     library = load_library(rules_root())
     assert len(library.notes) == sum(len(_load(path)["notes"]) for path in FILES)
+
+
+def test_hard_wraps_in_note_text_are_undone() -> None:
+    from scorekeeper.rulebook.notes import title_from_toml
+
+    title = title_from_toml(
+        'game = "g"\nname = "G"\n[[notes]]\nid = "g.x"\ntitle = "X"\nsection = "S"\n'
+        'text = """\nOne line\nwrapped.\n\nSecond paragraph.\n"""\nterms = ["x"]\nrelated = []\n',
+        "g.toml",
+    )
+    assert title.notes[0].text == "One line wrapped.\n\nSecond paragraph."

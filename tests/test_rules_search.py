@@ -64,6 +64,12 @@ def test_search_finds(question: str, game: str | None, expected: str) -> None:
     assert _top(question, game) == [expected]
 
 
+def test_a_title_that_is_an_ordinary_word_is_not_always_the_title() -> None:
+    assert INDEX.split_games("tiebraker for hungry")[1] == {"hungry"}
+    assert INDEX.split_games("what if my inuit goes hungry at night")[1] == set()
+    assert INDEX.search("what if my inuit goes hungry at night")[0].note.game == "first-snow"
+
+
 def test_game_filter_keeps_only_that_game() -> None:
     hits = INDEX.search("tie", "first-snow")
     assert hits and {hit.note.game for hit in hits} == {"first-snow"}

@@ -50,9 +50,8 @@ def rules(
     scorekeeper rules show hungry.ties
     scorekeeper rules list first-snow
 
-    Without --game every title is searched and each answer names its game; a game named in
-    the question ("hygge tiebreaker") counts for more. Exits with 1 when nothing matches.
-    """
+    Without --game every title is searched and each answer names its game. A game named in the question ("hygge tiebreaker") counts for more. Exits with 1 when nothing matches.
+    """  # noqa: E501 - typer keeps line breaks, so the last paragraph is one line
     state: AppState = ctx.obj
     words = query or []
     if not words:

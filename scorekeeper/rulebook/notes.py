@@ -8,6 +8,7 @@ root as a parameter so tests can point anywhere.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
@@ -64,9 +65,11 @@ def rules_root() -> Traversable:
 
 
 def _text(value: Any, where: str) -> str:
+    """Text with the file's hard line wraps undone; a blank line still starts a paragraph."""
     if not isinstance(value, str):
         raise RulesDataError(f"{where}: expected text, got {value!r}")
-    return value.strip()
+    paragraphs = re.split(r"\n\s*\n", value.strip())
+    return "\n\n".join(" ".join(paragraph.split()) for paragraph in paragraphs)
 
 
 def _texts(value: Any, where: str) -> tuple[str, ...]:

@@ -34,11 +34,18 @@ TYPO_WEIGHT = 0.8
 CLOSE_SHARE = (0.5, 0.3)  # weight of (close synonyms, associations) of a word in the notes
 STAND_IN_SHARE = (1.0, 0.6)  # ... of a word the notes never use
 CUE_WEIGHT = 1.2
-GAME_BOOST = 3.0
+GAME_BOOST = 5.0
 PAIR_WEIGHT = 1.0
 PAIR_WINDOW = 3
 COVERAGE = 0.7
 
+
+# A one-word title after one of these is an ordinary word: "goes hungry", "is hungry".
+LINKING_VERBS = frozenset(
+    {"am", "is", "are", "was", "were", "be", "been", "being", "go", "goes", "going", "went"}
+    | {"stay", "stays", "stayed", "get", "gets", "got", "getting", "feel", "feels", "felt"}
+    | {"remain", "remains", "become", "becomes", "too", "very", "so"}
+)
 
 Slot = dict[str, float]  # stem -> weight: what one question word may stand for
 
@@ -222,7 +229,10 @@ class Index:
         kept: list[str] = []
         position = 0
         while position < len(tokens):
+            after_linking_verb = position > 0 and tokens[position - 1] in LINKING_VERBS
             for name, game in self.game_names:
+                if len(name) == 1 and after_linking_verb:
+                    continue  # "my Inuit goes hungry" describes, it does not name the game
                 if tuple(tokens[position : position + len(name)]) == name:
                     named.add(game)
                     position += len(name)

@@ -98,6 +98,7 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("carry", "lug", "haul"),
     ("tan", "suntan", "suntanned", "tanned"),
     ("meeple", "pawn", "figure", "figurine"),
+    ("variant", "mode", "version"),
 )
 # Looser associations: a word that often, but not always, means the same as the others.
 ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
@@ -120,7 +121,7 @@ ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
     ("flip", "turn over", "reverse", "back", "side", "face"),
     ("money", "gold"),
     ("pronounce", "say", "spoken", "name"),
-    ("food", "eat", "meal", "feed", "diet"),
+    ("food", "eat", "meal", "feed", "diet", "hungry", "starve", "starving"),
     ("tool", "item"),
     ("allowed", "allow", "permitted", "legal", "can", "may"),
     ("store", "bank", "save", "keep"),
