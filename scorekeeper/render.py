@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
 from rich.panel import Panel
@@ -10,8 +11,10 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.core.breakdown import Outcome
-from scorekeeper.rulebook.notes import Note, Title
 from scorekeeper.text import visible
+
+if TYPE_CHECKING:  # the rule notes are only needed by `scorekeeper rules`, which loads them
+    from scorekeeper.rulebook.notes import Note, Title
 
 
 def user(text: str, style: str = "") -> Text:

@@ -3,25 +3,29 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
-from scorekeeper.cli.common import app
+from scorekeeper.cli import app
+
+Run = Callable[..., Result]
 
 
 @pytest.fixture
-def run(tmp_path: Path):  # type: ignore[no-untyped-def]
+def run(tmp_path: Path) -> Run:
+    """`scorekeeper --home TMP rules ARGS...`, so the index cache stays in the test's folder."""
     runner = CliRunner()
 
-    def invoke(*args: str):  # type: ignore[no-untyped-def]
+    def invoke(*args: str) -> Result:
         return runner.invoke(app, ["--home", str(tmp_path), "rules", *args])
 
     return invoke
 
 
-def test_question_shows_three_panels_naming_the_game(run) -> None:  # type: ignore[no-untyped-def]
+def test_question_shows_three_panels_naming_the_game(run: Run) -> None:
     result = run("hygge", "tiebraker")
     assert result.exit_code == 0, result.output
     assert result.output.count("╭─") == 3
@@ -31,7 +35,7 @@ def test_question_shows_three_panels_naming_the_game(run) -> None:  # type: igno
     assert "Related:" in first_panel
 
 
-def test_game_option_limits_the_search(run) -> None:  # type: ignore[no-untyped-def]
+def test_game_option_limits_the_search(run: Run) -> None:
     result = run("how", "do", "ties", "work", "--game", "hungry", "--json")
     answers = json.loads(result.output)
     assert result.exit_code == 0
@@ -40,26 +44,26 @@ def test_game_option_limits_the_search(run) -> None:  # type: ignore[no-untyped-
     assert {"id", "game", "title", "text", "related", "score"} <= set(answers[0])
 
 
-def test_all_gives_more_than_three(run) -> None:  # type: ignore[no-untyped-def]
+def test_all_gives_more_than_three(run: Run) -> None:
     answers = json.loads(run("hotel", "--all", "--json").output)
     assert len(answers) > 3
     assert [a["score"] for a in answers] == sorted((a["score"] for a in answers), reverse=True)
 
 
-def test_show(run) -> None:  # type: ignore[no-untyped-def]
+def test_show(run: Run) -> None:
     result = run("show", "hungry.ties")
     assert result.exit_code == 0
     assert "Hungry: Tied totals" in result.output
     assert json.loads(run("show", "hungry.ties", "--json").output)["id"] == "hungry.ties"
 
 
-def test_show_a_slug_within_a_game(run) -> None:  # type: ignore[no-untyped-def]
+def test_show_a_slug_within_a_game(run: Run) -> None:
     assert json.loads(run("show", "ties", "--game", "cc", "--json").output)["id"] == (
         "creature-comforts.ties"
     )
 
 
-def test_show_unknown_id_names_the_closest(run) -> None:  # type: ignore[no-untyped-def]
+def test_show_unknown_id_names_the_closest(run: Run) -> None:
     result = run("show", "hungry.tie")
     assert result.exit_code == 2
     assert result.output == (
@@ -67,13 +71,13 @@ def test_show_unknown_id_names_the_closest(run) -> None:  # type: ignore[no-unty
     )
 
 
-def test_show_without_an_id(run) -> None:  # type: ignore[no-untyped-def]
+def test_show_without_an_id(run: Run) -> None:
     result = run("show")
     assert result.exit_code == 2
     assert "needs a note id" in result.output
 
 
-def test_list_every_title_and_one(run) -> None:  # type: ignore[no-untyped-def]
+def test_list_every_title_and_one(run: Run) -> None:
     everything = run("list")
     assert everything.exit_code == 0
     for name in ("Before the Guests Arrive", "Creature Comforts", "First Snow", "Happy Home"):
@@ -85,7 +89,7 @@ def test_list_every_title_and_one(run) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def test_a_question_may_start_with_list_or_show(run) -> None:  # type: ignore[no-untyped-def]
+def test_a_question_may_start_with_list_or_show(run: Run) -> None:
     result = run("list", "the", "stages", "of", "a", "round", "--game", "first-snow", "--json")
     assert result.exit_code == 0
     assert json.loads(result.output)[0]["id"] == "first-snow.round-overview"
@@ -93,7 +97,7 @@ def test_a_question_may_start_with_list_or_show(run) -> None:  # type: ignore[no
     assert "hungry.ties" in [answer["id"] for answer in json.loads(shown.output)]
 
 
-def test_unknown_game(run) -> None:  # type: ignore[no-untyped-def]
+def test_unknown_game(run: Run) -> None:
     result = run("ties", "--game", "chess")
     assert result.exit_code == 2
     assert result.output == (
@@ -102,13 +106,13 @@ def test_unknown_game(run) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def test_no_match_exits_1(run) -> None:  # type: ignore[no-untyped-def]
+def test_no_match_exits_1(run: Run) -> None:
     result = run("xylophone", "quasar")
     assert result.exit_code == 1
     assert "No rule note matches 'xylophone quasar'" in result.output
 
 
-def test_no_question(run) -> None:  # type: ignore[no-untyped-def]
+def test_no_question(run: Run) -> None:
     result = run()
     assert result.exit_code == 2
     assert result.output.startswith("error: ask a question")

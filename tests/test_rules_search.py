@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.rulebook import Index, load_library, open_index, rules_root
 from scorekeeper.rulebook.words import cues, edit_distance, stem, surface_words
@@ -119,3 +121,11 @@ def test_an_unwritable_cache_is_skipped(tmp_path: Path) -> None:
     blocked = tmp_path / "file"
     blocked.write_text("", encoding="utf-8")
     assert open_index(cache_dir=blocked / "cache").search("hotel")
+
+
+@given(st.text(max_size=80), st.sampled_from([None, "hungry", "first-snow"]))
+def test_any_question_gets_a_ranked_answer_or_none(question: str, game: str | None) -> None:
+    hits = INDEX.search(question, game)
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    assert all(h.score > 0 for h in hits)
+    assert game is None or {h.note.game for h in hits} <= {game}
