@@ -64,8 +64,10 @@ def rules(
             _show(index, words[1], title, as_json)
         elif command == "show" and len(words) == 1:
             raise fail("`rules show` needs a note id, e.g. `scorekeeper rules show hungry.ties`")
-        elif command == "list" and len(words) <= 2 and _is_list(index, words[1:]):
-            _list(index, index.library.title(words[1]).id if len(words) == 2 else title, as_json)
+        elif command == "list" and len(words) == 1:
+            _list(index, title, as_json)
+        elif command == "list" and len(words) == 2 and (named := _title_named(index, words[1])):
+            _list(index, named, as_json)
         else:
             _answer(index, " ".join(words), title, show_all, as_json)
 
@@ -85,11 +87,14 @@ def _cache_dir(home: Path | None) -> Path:
     return platformdirs.user_cache_path("scorekeeper", appauthor=False)
 
 
-def _is_list(index: Index, rest: list[str]) -> bool:
-    """`list` alone, or `list GAME`: anything longer or not a game is a question."""
-    if not rest:
-        return True
-    return any(rest[0].lower() in (t.id, t.name.lower(), *t.aliases) for t in index.library.titles)
+def _title_named(index: Index, word: str) -> str | None:
+    """The id of the title this word names, if any: `list hungry` lists, `list hotels` asks."""
+    from scorekeeper.errors import UnknownGameError
+
+    try:
+        return index.library.title(word).id
+    except UnknownGameError:
+        return None
 
 
 def _show(index: Index, note_id: str, title: str | None, as_json: bool) -> None:
