@@ -139,6 +139,7 @@ ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
     ("colour", "red", "blue", "green", "yellow", "purple", "orange", "white", "black"),
     ("score", "count", "tally"),
     ("discard", "leave"),
+    ("resort", "hotel"),
 )
 
 
@@ -175,7 +176,8 @@ CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bbefore the first (?:round|turn)\b", "setup"),
         (r"\bnobody (?:chose|picked|took|wanted)\b|\bnot (?:chosen|picked|taken)\b", "remaining"),
         (r"\bnext to each other\b|\bside by side\b", "adjacent"),
-        (r"\bcan (?:i|we) still\b", "last"),
+        (r"\bcan (?:i|we) still\b", "last final action"),
+        (r"\b(?:own|have|build|hold)s? (?:2|two) (?:of the same|\w+s)\b", "duplicate limit"),
         (r"\bcosts? (?:me |you |us )?(?:a |any )?points?\b", "lose penalty"),
         (r"\b(?:straight|right) away\b|\bat once\b|\bimmediately\b", "immediately"),
         (r"\bwrap(?:s|ped|ping)? (?:\w+ )?up\b", "finish"),
