@@ -129,9 +129,7 @@ def review_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str
     return table
 
 
-def note_panel(
-    note: Note, game_name: str | None, related: Sequence[tuple[str, str]], width: int | None = None
-) -> Panel:
+def note_panel(note: Note, game_name: str | None, related: Sequence[tuple[str, str]]) -> Panel:
     """One rule note as a panel: its text, examples, how scorekeeper reads it, related notes.
 
     The title names the game when the answer may come from any title (game_name given).
@@ -164,7 +162,6 @@ def note_panel(
         title_align="left",
         subtitle=Text(f"{note.section} | {note.id}", style="dim"),
         subtitle_align="right",
-        width=width,
     )
 
 
