@@ -135,6 +135,7 @@ def title_from_toml(text: str, where: str) -> Title:
 
 
 def read_rule_file(path: Traversable) -> str:
+    """A rule file's text; a missing or non-UTF-8 file is a RulesDataError naming it."""
     try:
         return path.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -142,7 +143,7 @@ def read_rule_file(path: Traversable) -> str:
 
 
 class Library:
-    """Every title's notes, found by id; `search()` answers questions about them."""
+    """Every title's notes, found by id or by game name (rulebook.Index searches them)."""
 
     def __init__(self, titles: Iterable[Title]) -> None:
         self.titles = tuple(titles)
@@ -177,6 +178,7 @@ class Library:
         raise UnknownGameError(f"unknown game {name!r}; known games: {known}")
 
     def title_of(self, note: Note) -> Title:
+        """The game a note belongs to."""
         return next(title for title in self.titles if title.id == note.game)
 
 
