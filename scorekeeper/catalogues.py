@@ -20,6 +20,7 @@ from scorekeeper.games.creature_comforts.cards import Catalogue, Document, catal
 SHIPPED = "creature-comforts.toml"
 USER_FILE = "catalogue.toml"
 
+
 def _no_home() -> Path | None:
     return None
 

@@ -41,7 +41,7 @@ def root(
 
 
 # Command modules register themselves on `app` when imported.
-from scorekeeper.cli import games, score  # noqa: E402, F401
+from scorekeeper.cli import games, rules, score  # noqa: E402, F401
 
 
 def main() -> None:

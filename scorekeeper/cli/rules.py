@@ -1,0 +1,166 @@
+"""`scorekeeper rules`: answer a rules question, show one note, or list them all.
+
+One command rather than a group, so a question needs no sub-command word:
+`scorekeeper rules how do ties work`. Its first word picks the other two forms only when the
+rest fits them: `rules show ID` (exactly one more word) and `rules list [GAME]` (nothing more,
+or one game name). Anything else, such as "list the phases of a round", is a question.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from scorekeeper.cli.common import AppState, app, fail, user_errors
+
+if TYPE_CHECKING:
+    from scorekeeper.rulebook import Index, Note
+
+ANSWERS = 3
+NO_MATCH = 1
+
+
+@app.command("rules")
+def rules(
+    ctx: typer.Context,
+    query: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="QUESTION...",
+            help="A question in your own words, `show ID`, or `list [GAME]`.",
+            show_default=False,
+        ),
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help="Only this game (id, name or alias)."),
+    ] = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Every matching note, not just the best three.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of panels.")] = False,
+) -> None:
+    """Answer a rules question from the rule notes of every title.
+
+    \b
+    scorekeeper rules how do ties work --game hungry
+    scorekeeper rules show hungry.ties
+    scorekeeper rules list first-snow
+
+    Without --game every title is searched and each answer names its game. A game named in the question ("hygge tiebreaker") counts for more. Exits with 1 when nothing matches.
+    """  # noqa: E501 - typer keeps line breaks, so the last paragraph is one line
+    state: AppState = ctx.obj
+    words = query or []
+    if not words:
+        raise fail("ask a question, or use `rules show ID` or `rules list [GAME]`")
+    with user_errors():
+        index = _open_index(state)
+        title = index.library.title(game).id if game else None
+        command = words[0].lower()
+        if command == "show" and len(words) == 2:
+            _show(index, words[1], title, as_json)
+        elif command == "show" and len(words) == 1:
+            raise fail("`rules show` needs a note id, e.g. `scorekeeper rules show hungry.ties`")
+        elif command == "list" and len(words) == 1:
+            _list(index, title, as_json)
+        elif command == "list" and len(words) == 2 and (named := _title_named(index, words[1])):
+            _list(index, named, as_json)
+        else:
+            _answer(index, " ".join(words), title, show_all, as_json)
+
+
+def _open_index(state: AppState) -> Index:
+    from scorekeeper.rulebook import open_index
+
+    return open_index(cache_dir=_cache_dir(state.home_option))
+
+
+def _cache_dir(home: Path | None) -> Path:
+    """Under --home (or SCOREKEEPER_HOME) when given, so one option holds all that we write."""
+    if home is not None:
+        return home / "cache"
+    import platformdirs
+
+    return platformdirs.user_cache_path("scorekeeper", appauthor=False)
+
+
+def _title_named(index: Index, word: str) -> str | None:
+    """The id of the title this word names, if any: `list hungry` lists, `list hotels` asks."""
+    from scorekeeper.errors import UnknownGameError
+
+    try:
+        return index.library.title(word).id
+    except UnknownGameError:
+        return None
+
+
+def _show(index: Index, note_id: str, title: str | None, as_json: bool) -> None:
+    library = index.library
+    wanted = f"{title}.{note_id}" if title and "." not in note_id else note_id
+    note = library.note(wanted)
+    if as_json:
+        typer.echo(json.dumps(_to_json(index, note), ensure_ascii=False, indent=2))
+    else:
+        _print_notes(index, [note], show_game=True)
+
+
+def _list(index: Index, title: str | None, as_json: bool) -> None:
+    from scorekeeper import render
+
+    titles = [t for t in index.library.titles if title is None or t.id == title]
+    if as_json:
+        rows = [
+            {"id": n.id, "game": t.id, "title": n.title, "section": n.section}
+            for t in titles
+            for n in t.notes
+        ]
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    render.make_console().print(render.rules_contents(titles))
+
+
+def _answer(index: Index, question: str, title: str | None, show_all: bool, as_json: bool) -> None:
+    hits = index.search(question, title)
+    if not show_all:
+        hits = hits[:ANSWERS]
+    if as_json:
+        answers = [dict(_to_json(index, hit.note), score=round(hit.score, 3)) for hit in hits]
+        typer.echo(json.dumps(answers, ensure_ascii=False, indent=2))
+    elif hits:
+        _print_notes(index, [hit.note for hit in hits], show_game=title is None)
+    if not hits:
+        if not as_json:
+            typer.echo(
+                f"No rule note matches {question!r}. Try other words, or "
+                "`scorekeeper rules list` for every note.",
+                err=True,
+            )
+        raise typer.Exit(NO_MATCH)
+
+
+def _print_notes(index: Index, notes: list[Note], *, show_game: bool) -> None:
+    from scorekeeper import render
+
+    console = render.make_console()
+    library = index.library
+    for note in notes:
+        related = [(r, library.notes[r].title) for r in note.related if r in library.notes]
+        name = library.title_of(note).name if show_game else None
+        console.print(render.note_panel(note, name, related))
+
+
+def _to_json(index: Index, note: Note) -> dict[str, Any]:
+    return {
+        "id": note.id,
+        "game": note.game,
+        "game_name": index.library.title_of(note).name,
+        "title": note.title,
+        "section": note.section,
+        "text": note.text,
+        "examples": list(note.examples),
+        "interpretation": note.interpretation,
+        "related": list(note.related),
+    }

@@ -1,0 +1,102 @@
+"""The rules assistant: every title's rule notes and a search that answers players' questions.
+
+Parsing the notes and building the search index takes tens of milliseconds, so the built index
+is cached as JSON, keyed by a digest of the note files and of the search code. A query then
+costs one small JSON read and a few milliseconds of scoring.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from scorekeeper import __version__
+from scorekeeper.rulebook.notes import (
+    Library,
+    Note,
+    RulesDataError,
+    Title,
+    UnknownNoteError,
+    load_library,
+    read_rule_file,
+    rule_files,
+    rules_root,
+    title_from_toml,
+)
+from scorekeeper.rulebook.search import Hit, Index
+
+__all__ = [
+    "Hit",
+    "Index",
+    "Library",
+    "Note",
+    "RulesDataError",
+    "Title",
+    "UnknownNoteError",
+    "load_library",
+    "open_index",
+    "rules_root",
+]
+
+_CACHE_PREFIX = "rules-index-"
+_SEARCH_CODE = ("words.py", "search.py", "notes.py")
+
+
+def _digest(texts: list[tuple[str, str]]) -> str:
+    """Changes whenever a note file, the search code or the version changes."""
+    digest = hashlib.sha256(__version__.encode())
+    package = resources.files(__name__)
+    for name in _SEARCH_CODE:
+        source = package / name
+        digest.update(source.read_bytes() if source.is_file() else name.encode())
+    for name, text in texts:
+        digest.update(f"\0{name}\0".encode())
+        digest.update(text.encode())
+    return digest.hexdigest()[:20]
+
+
+def open_index(root: Traversable | None = None, cache_dir: Path | None = None) -> Index:
+    """The search index over the notes under root (default: the shipped notes).
+
+    With a cache_dir, an index built from the same notes and code is read back instead of
+    rebuilt, and a fresh build is saved there. A cache that cannot be read or written is
+    ignored: the cache only ever saves time.
+    """
+    root = rules_root() if root is None else root
+    texts = [(path.name, read_rule_file(path)) for path in rule_files(root)]
+    cached = cache_dir / f"{_CACHE_PREFIX}{_digest(texts)}.json" if cache_dir else None
+    if cached is not None:
+        try:
+            return Index.from_json(cached.read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    index = Index.build(Library(title_from_toml(text, name) for name, text in texts))
+    if cached is not None:
+        _save(cached, index.to_json())
+    return index
+
+
+def _save(path: Path, text: str) -> None:
+    """Write atomically and drop indexes of older notes; give up quietly on any OS error."""
+    import tempfile  # only when the index was rebuilt
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        Path(temporary).replace(path)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+        return
+    for old in path.parent.glob(f"{_CACHE_PREFIX}*.json"):
+        if old != path:
+            with contextlib.suppress(OSError):
+                old.unlink()

@@ -1,0 +1,192 @@
+"""Rule notes as data: where the shipped `rules/` folder is, and loading it into a Library.
+
+The notes live in one TOML file per title (`rules/<game id>.toml`). In a wheel they are copied
+to `scorekeeper/_rules` (pyproject `force-include`); in a source checkout they sit at the top
+of the repository. `rules_root()` is the one place that knows this; every loader takes the
+root as a parameter so tests can point anywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.errors import ScorekeeperError, UnknownGameError
+
+INSTALLED_DIR = "_rules"
+REQUIRED_NOTE_KEYS = ("id", "title", "section", "text", "terms", "related")
+OPTIONAL_NOTE_KEYS = ("examples", "interpretation")
+
+
+class RulesDataError(ScorekeeperError):
+    """A rule-note file is missing, unreadable or lacks a required key."""
+
+
+class UnknownNoteError(ScorekeeperError):
+    """No rule note has this id."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """One rule, in the project's own words, with the words players use to ask about it."""
+
+    id: str
+    game: str
+    title: str
+    section: str
+    text: str
+    terms: tuple[str, ...]
+    related: tuple[str, ...]
+    examples: tuple[str, ...] = ()
+    interpretation: str = ""
+
+
+@dataclass(frozen=True)
+class Title:
+    """The notes of one game, with the names players call it by."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    notes: tuple[Note, ...]
+
+
+def rules_root() -> Traversable:
+    """The shipped rule notes: inside the installed package, else the checkout's `rules/`."""
+    installed = resources.files("scorekeeper") / INSTALLED_DIR
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[2] / "rules"
+
+
+def _text(value: Any, where: str) -> str:
+    """Text with the file's hard line wraps undone; a blank line still starts a paragraph."""
+    if not isinstance(value, str):
+        raise RulesDataError(f"{where}: expected text, got {value!r}")
+    paragraphs = re.split(r"\n\s*\n", value.strip())
+    return "\n\n".join(" ".join(paragraph.split()) for paragraph in paragraphs)
+
+
+def _texts(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise RulesDataError(f"{where}: expected a list of text, got {value!r}")
+    return tuple(_text(item, where) for item in value)
+
+
+def note_from_dict(data: dict[str, Any], game: str, where: str) -> Note:
+    """One `[[notes]]` table; names the file and key of anything missing or mistyped."""
+    missing = [key for key in REQUIRED_NOTE_KEYS if key not in data]
+    if missing:
+        raise RulesDataError(f"{where}: missing key {missing[0]!r}")
+    unknown = sorted(set(data) - set(REQUIRED_NOTE_KEYS) - set(OPTIONAL_NOTE_KEYS))
+    if unknown:
+        raise RulesDataError(f"{where}: unknown key {unknown[0]!r}")
+    note_id = _text(data["id"], f"{where}: key 'id'")
+    at = f"{where}: note {note_id!r}"
+    return Note(
+        id=note_id,
+        game=game,
+        title=_text(data["title"], f"{at}: key 'title'"),
+        section=_text(data["section"], f"{at}: key 'section'"),
+        text=_text(data["text"], f"{at}: key 'text'"),
+        terms=_texts(data["terms"], f"{at}: key 'terms'"),
+        related=_texts(data["related"], f"{at}: key 'related'"),
+        examples=_texts(data.get("examples", []), f"{at}: key 'examples'"),
+        interpretation=_text(data.get("interpretation", ""), f"{at}: key 'interpretation'"),
+    )
+
+
+def rule_files(root: Traversable) -> list[Traversable]:
+    """Every `*.toml` file directly under root, in file-name order."""
+    if not root.is_dir():
+        raise RulesDataError(f"rule notes folder not found: {root}")
+    files = sorted((p for p in root.iterdir() if p.name.endswith(".toml")), key=lambda p: p.name)
+    if not files:
+        raise RulesDataError(f"no rule notes (*.toml) in {root}")
+    return files
+
+
+def title_from_toml(text: str, where: str) -> Title:
+    """Parse one `rules/<game id>.toml` document; `where` names it in errors."""
+    import tomllib  # only when the cached index is missing or stale
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesDataError(f"{where}: cannot read rule notes: {error}") from None
+    for key in ("game", "name", "notes"):
+        if key not in data:
+            raise RulesDataError(f"{where}: missing key {key!r}")
+    game = _text(data["game"], f"{where}: key 'game'")
+    notes = data["notes"]
+    if not isinstance(notes, list):
+        raise RulesDataError(f"{where}: key 'notes': expected [[notes]] tables")
+    return Title(
+        id=game,
+        name=_text(data["name"], f"{where}: key 'name'"),
+        aliases=_texts(data.get("aliases", []), f"{where}: key 'aliases'"),
+        notes=tuple(note_from_dict(note, game, where) for note in notes),
+    )
+
+
+def read_rule_file(path: Traversable) -> str:
+    """A rule file's text; a missing or non-UTF-8 file is a RulesDataError naming it."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulesDataError(f"{path.name}: cannot read rule notes: {error}") from None
+
+
+class Library:
+    """Every title's notes, found by id or by game name (rulebook.Index searches them)."""
+
+    def __init__(self, titles: Iterable[Title]) -> None:
+        self.titles = tuple(titles)
+        self.notes = {note.id: note for title in self.titles for note in title.notes}
+
+    def note(self, note_id: str) -> Note:
+        """The note with this id, or an error naming the closest ids."""
+        wanted = note_id.strip().lower()
+        if wanted in self.notes:
+            return self.notes[wanted]
+        import difflib  # only on the error path
+
+        game, _, slug = wanted.rpartition(".")
+        candidates = [key for key in self.notes if key.startswith(game + ".")] or list(self.notes)
+        slugs: dict[str, list[str]] = {}
+        for key in candidates:
+            slugs.setdefault(key.rpartition(".")[2], []).append(key)
+        near = difflib.get_close_matches(slug, slugs, n=3)
+        parts = set(slug.split("-"))
+        near += [s for s in slugs if parts & set(s.split("-")) and s not in near]
+        close = [key for s in near for key in slugs[s]]
+        hint = f"; closest: {', '.join(close[:5])}" if close else "; see `scorekeeper rules list`"
+        raise UnknownNoteError(f"unknown rule id {note_id!r}{hint}")
+
+    def title(self, name: str) -> Title:
+        """The title whose id, name or alias matches, ignoring case, spaces and underscores."""
+        wanted = normalize(name)
+        for title in self.titles:
+            if wanted in (title.id, normalize(title.name), *title.aliases):
+                return title
+        known = ", ".join(title.id for title in self.titles)
+        raise UnknownGameError(f"unknown game {name!r}; known games: {known}")
+
+    def title_of(self, note: Note) -> Title:
+        """The game a note belongs to."""
+        return next(title for title in self.titles if title.id == note.game)
+
+
+def normalize(name: str) -> str:
+    """'Before the Guests Arrive' -> 'before-the-guests-arrive'."""
+    return "-".join(name.strip().lower().replace("_", " ").split())
+
+
+def load_library(root: Traversable) -> Library:
+    """Every title's notes from the `*.toml` files under root."""
+    return Library(title_from_toml(read_rule_file(p), p.name) for p in rule_files(root))

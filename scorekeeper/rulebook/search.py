@@ -1,0 +1,365 @@
+"""Ranking rule notes for a question: BM25 over weighted fields, with synonyms and typo repair.
+
+A note's title and `terms` say what it is about, so a word there counts more than the same
+word in the body text, and far more than one in a worked example. Question words the notes
+never use are repaired against the notes' own vocabulary (one slip in short words, two in long
+ones), then widened with their synonyms. Naming a game in the question ("hygge tiebreaker")
+favours that game's notes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from scorekeeper.rulebook import words
+from scorekeeper.rulebook.notes import Library, Note, Title
+
+# Field weights and BM25 constants; tuned on tests/rules_eval (see README, "Rules assistant").
+FIELD_WEIGHTS = {
+    "title": 4.0,
+    "terms": 3.0,
+    "section": 0.5,
+    "text": 0.6,
+    "examples": 0.6,
+    "interpretation": 0.3,
+}
+K1 = 1.2
+B = 0.9
+TYPO_WEIGHT = 0.8
+CLOSE_SHARE = (0.5, 0.3)  # weight of (close synonyms, associations) of a word in the notes
+STAND_IN_SHARE = (1.0, 0.6)  # ... of a word the notes never use
+CUE_WEIGHT = 1.2
+GAME_BOOST = 5.0
+PAIR_WEIGHT = 1.0
+PAIR_WINDOW = 3
+COVERAGE = 0.7
+
+
+# A one-word title after one of these is an ordinary word: "goes hungry", "is hungry".
+LINKING_VERBS = frozenset(
+    {"am", "is", "are", "was", "were", "be", "been", "being", "go", "goes", "going", "went"}
+    | {"stay", "stays", "stayed", "get", "gets", "got", "getting", "feel", "feels", "felt"}
+    | {"remain", "remains", "become", "becomes", "too", "very", "so"}
+)
+
+Slot = dict[str, float]  # stem -> weight: what one question word may stand for
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A note that answers the question, with how well it matched (higher is better)."""
+
+    note: Note
+    score: float
+
+
+def _fields(note: Note) -> dict[str, str]:
+    return {
+        "title": note.title,
+        "terms": " ; ".join(note.terms),
+        "section": note.section,
+        "text": note.text,
+        "examples": " ".join(note.examples),
+        "interpretation": note.interpretation,
+    }
+
+
+def _note_from_json(data: dict[str, Any]) -> Note:
+    return Note(
+        id=data["id"],
+        game=data["game"],
+        title=data["title"],
+        section=data["section"],
+        text=data["text"],
+        terms=tuple(data["terms"]),
+        related=tuple(data["related"]),
+        examples=tuple(data["examples"]),
+        interpretation=data["interpretation"],
+    )
+
+
+def _game_names(library: Library) -> list[tuple[tuple[str, ...], str]]:
+    """Word sequences naming a title (name, id, aliases, and each run together), longest first."""
+    names = set()
+    for title in library.titles:
+        for name in (title.name, title.id, *title.aliases):
+            spelled = tuple(name.lower().replace("-", " ").split())
+            names.add((spelled, title.id))
+            names.add((("".join(spelled),), title.id))
+    return sorted(names, key=lambda item: (-len(item[0]), item))
+
+
+def _pair(first: str, second: str) -> str:
+    """One key for two stems in either order: "start player" ~ "player starts"."""
+    return f"{first} {second}" if first < second else f"{second} {first}"
+
+
+def _pairs(stems: Sequence[str]) -> set[str]:
+    """Keys of different stems close together ("two different animals" ~ "two animals")."""
+    return {
+        _pair(first, second)
+        for i, first in enumerate(stems)
+        for second in stems[i + 1 : i + PAIR_WINDOW]
+        if first != second
+    }
+
+
+class Index:
+    """The notes and the postings of every stem in them: built once, then cached as JSON.
+
+    Everything an Index holds is plain data (dicts, lists, strings, numbers), so it round-trips
+    through `to_json()` / `from_json()` and a query never re-reads or re-parses the notes.
+    """
+
+    def __init__(
+        self,
+        library: Library,
+        postings: dict[str, list[tuple[int, float]]],
+        pairs: dict[str, list[int]],
+        surface: dict[str, str],
+    ) -> None:
+        self.library = library
+        self.notes: tuple[Note, ...] = tuple(library.notes.values())
+        self.postings = postings
+        self.pairs = pairs
+        self.surface = surface
+        total = len(self.notes)
+        self.idf = {
+            stemmed: math.log(1 + (total - len(posting) + 0.5) / (len(posting) + 0.5))
+            for stemmed, posting in postings.items()
+        }
+        self.synonyms = words.synonym_table()
+        self.by_length: dict[int, list[str]] = defaultdict(list)
+        for word in surface:
+            self.by_length[len(word)].append(word)
+        self.game_names = _game_names(library)
+
+    @classmethod
+    def build(cls, library: Library) -> Index:
+        """Tokenize every note field: tens of milliseconds, hence the cache."""
+        notes = tuple(library.notes.values())
+        surface: dict[str, str] = {}
+
+        def stems_of(text: str) -> list[str]:
+            found = []
+            for word in words.surface_words(text):
+                if word not in words.STOP_WORDS:
+                    if word not in surface:
+                        surface[word] = words.stem(word)
+                    found.append(surface[word])
+            return found
+
+        def field_stems(text: str) -> list[str]:
+            # Idioms count in notes as in questions: "set up" in a note is also "setup".
+            return stems_of(text) + [stem for cue in words.cues(text) for stem in stems_of(cue)]
+
+        counts = [{f: Counter(field_stems(t)) for f, t in _fields(n).items()} for n in notes]
+        averages = {
+            field: max(1.0, sum(c[field].total() for c in counts) / len(notes))
+            for field in FIELD_WEIGHTS
+        }
+        postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        for position, note_counts in enumerate(counts):
+            weighted: dict[str, float] = defaultdict(float)
+            for field, counter in note_counts.items():
+                norm = 1 - B + B * counter.total() / averages[field]
+                for stemmed, count in counter.items():
+                    weighted[stemmed] += FIELD_WEIGHTS[field] * count / norm
+            for stemmed, tf in weighted.items():
+                postings[stemmed].append((position, round(tf / (K1 + tf), 4)))
+        pairs: dict[str, list[int]] = defaultdict(list)
+        for position, note in enumerate(notes):
+            for phrase in (note.title, *note.terms):
+                for pair in _pairs(stems_of(phrase)):
+                    pairs[pair].append(position)
+        for word in words.vocabulary():
+            surface.setdefault(word, words.stem(word))
+        return cls(library, dict(postings), dict(pairs), surface)
+
+    def to_json(self) -> str:
+        """Everything needed to search again without reading the notes."""
+        return json.dumps(
+            {
+                "titles": [
+                    {
+                        "id": title.id,
+                        "name": title.name,
+                        "aliases": list(title.aliases),
+                        "notes": [asdict(note) for note in title.notes],
+                    }
+                    for title in self.library.titles
+                ],
+                "postings": self.postings,
+                "pairs": self.pairs,
+                "surface": self.surface,
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Index:
+        """The inverse of to_json(); raises KeyError/ValueError on a damaged document."""
+        data = json.loads(text)
+        titles = [
+            Title(
+                id=title["id"],
+                name=title["name"],
+                aliases=tuple(title["aliases"]),
+                notes=tuple(_note_from_json(note) for note in title["notes"]),
+            )
+            for title in data["titles"]
+        ]
+        return cls(Library(titles), data["postings"], data["pairs"], data["surface"])
+
+    def split_games(self, question: str) -> tuple[list[str], set[str]]:
+        """The question's words without any game names in it, and the games it names."""
+        tokens = [
+            part
+            for word in words.fold(question).replace("-", " ").split()
+            for part in words.surface_words(word)
+            if "-" not in part
+        ]
+        named: set[str] = set()
+        kept: list[str] = []
+        position = 0
+        while position < len(tokens):
+            after_linking_verb = position > 0 and tokens[position - 1] in LINKING_VERBS
+            for name, game in self.game_names:
+                if len(name) == 1 and after_linking_verb:
+                    continue  # "my Inuit goes hungry" describes, it does not name the game
+                if tuple(tokens[position : position + len(name)]) == name:
+                    named.add(game)
+                    position += len(name)
+                    break
+            else:
+                kept.append(tokens[position])
+                position += 1
+        return kept, named
+
+    def repair(self, word: str) -> list[str]:
+        """The known words nearest an unknown one, within the slips its length allows."""
+        limit = words.typo_limit(word)
+        if limit == 0:
+            return []
+        found: list[tuple[int, str]] = []
+        for length in range(len(word) - limit, len(word) + limit + 1):
+            for candidate in self.by_length.get(length, ()):
+                distance = words.edit_distance(word, candidate, limit)
+                if distance <= limit:
+                    found.append((distance, candidate))
+        if not found:
+            return []
+        best = min(distance for distance, _ in found)
+        return [candidate for distance, candidate in found if distance == best]
+
+    def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
+        """The stems each question word may stand for, and those each idiom in it means.
+
+        A word itself weighs 1; a repaired typo, an idiom's meaning and synonyms weigh less,
+        except that a word the notes never use leans harder on its synonyms.
+        """
+        meaningful = [t for t in tokens if t not in words.STOP_WORDS] or list(tokens)
+        found: list[Slot] = []
+        for token in meaningful:
+            stemmed = words.stem(token)
+            if stemmed in self.postings or stemmed in self.synonyms:
+                found.append({stemmed: 1.0})
+            else:
+                found.append({self.surface[c]: TYPO_WEIGHT for c in self.repair(token)})
+        meant = [
+            [{words.stem(word): CUE_WEIGHT} for word in cue.split()]
+            for cue in words.cues(" ".join(tokens))
+        ]
+        for slot in found + [slot for cue in meant for slot in cue]:
+            for stemmed, weight in list(slot.items()):
+                shares = CLOSE_SHARE if stemmed in self.postings else STAND_IN_SHARE
+                for synonym, is_close in self.synonyms.get(stemmed, {}).items():
+                    share = shares[0] if is_close else shares[1]
+                    slot[synonym] = max(slot.get(synonym, 0.0), weight * share)
+        return [slot for slot in found if slot], meant
+
+    def search(self, question: str, game: str | None = None) -> list[Hit]:
+        """Every note sharing a word with the question, best first."""
+        tokens, named = self.split_games(question)
+        slots, meant = self.slots(tokens)
+        weights: dict[str, float] = {}
+        for slot in slots + [slot for cue in meant for slot in cue]:
+            for stemmed, weight in slot.items():
+                if stemmed in self.idf:
+                    weights[stemmed] = max(weights.get(stemmed, 0.0), weight)
+        scores: dict[int, float] = defaultdict(float)
+        for stemmed, weight in weights.items():
+            for position, tf in self.postings[stemmed]:
+                scores[position] += weight * self.idf[stemmed] * tf
+        for position, bonus in self._pair_bonuses(slots, meant).items():
+            scores[position] += bonus
+        self._reward_coverage(scores, slots)
+        hits = []
+        for position, score in scores.items():
+            note = self.notes[position]
+            if game is not None and note.game != game:
+                continue
+            if game is None and note.game in named:
+                score *= GAME_BOOST
+            hits.append(Hit(note, score))
+        hits.sort(key=lambda hit: (-hit.score, hit.note.id))
+        return hits
+
+    def _pair_bonuses(self, slots: list[Slot], meant: list[list[Slot]]) -> dict[int, float]:
+        """Extra score for notes whose title or terms hold two question words together.
+
+        Words pair with their near neighbours; an idiom's words pair with each other and with
+        every question word, since an idiom has no one position in the question.
+        """
+        candidates = [
+            (first, second)
+            for i, first in enumerate(slots)
+            for second in slots[i + 1 : i + PAIR_WINDOW]
+        ]
+        for cue in meant:
+            candidates += [(a, b) for i, a in enumerate(cue) for b in cue[i + 1 :]]
+            candidates += [(a, b) for a in cue for b in slots]
+        best: dict[str, float] = {}
+        for first, second in candidates:
+            for a, weight_a in first.items():
+                for b, weight_b in second.items():
+                    pair = _pair(a, b)
+                    if a != b and pair in self.pairs:
+                        best[pair] = max(best.get(pair, 0.0), weight_a * weight_b)
+        bonuses: dict[int, float] = defaultdict(float)
+        for pair, weight in best.items():
+            bonus = PAIR_WEIGHT * weight * sum(self.idf[s] for s in pair.split()) / 2
+            for position in self.pairs[pair]:
+                bonuses[position] += bonus
+        return bonuses
+
+    def _reward_coverage(self, scores: dict[int, float], slots: list[Slot]) -> None:
+        """Scale scores by how much of the question a note covers.
+
+        Each question word counts by its idf, and is covered as well as the best of its
+        stand-ins the note holds: fully by the word itself, partly by a synonym.
+        """
+        wanted = 0.0
+        covered: dict[int, float] = defaultdict(float)
+        for slot in slots:
+            known = {s: w for s, w in slot.items() if s in self.idf}
+            if not known:
+                continue
+            weight_of_word = max(self.idf[s] * w for s, w in known.items())
+            wanted += weight_of_word
+            best: dict[int, float] = {}
+            for stemmed, weight in known.items():
+                for position, _ in self.postings[stemmed]:
+                    best[position] = max(best.get(position, 0.0), weight)
+            for position, weight in best.items():
+                covered[position] += weight_of_word * weight
+        if not wanted:
+            return
+        for position in scores:
+            scores[position] *= 1 - COVERAGE + COVERAGE * covered[position] / wanted

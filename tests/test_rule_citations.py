@@ -1,0 +1,70 @@
+"""Every rule id the scoring cites exists, so `scorekeeper rules show ID` always answers."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.fields import Field
+from scorekeeper.games import GAMES
+from scorekeeper.rulebook import load_library, rules_root
+from scorekeeper.session import from_dict
+from scorekeeper.storage import read_session
+
+ROOT = Path(__file__).parents[1]
+SAMPLES = sorted((ROOT / "sample_sessions").glob("*.toml"))
+CASES = sorted((ROOT / "tests" / "cases").rglob("*.toml"))
+NOTES = load_library(rules_root()).notes
+
+
+def _fields(fields: tuple[Field, ...]) -> list[Field]:
+    """Fields and the fields nested in records, which also cite rules."""
+    found = []
+    for field in fields:
+        found.append(field)
+        found += _fields(getattr(field, "fields", ()))
+    return found
+
+
+@pytest.mark.parametrize("path", SAMPLES + CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_scored_lines_cite_existing_notes(path: Path) -> None:
+    if path in SAMPLES:
+        session = read_session(path)
+    else:
+        with path.open("rb") as stream:
+            case: dict[str, Any] = tomllib.load(stream)
+        if "error" in case["expected"]:
+            pytest.skip("rejected session: nothing is scored")
+        session = from_dict(case["session"])
+    outcome = session.score()
+    cited = {line.rule for standing in outcome.standings for line in standing.lines}
+    if outcome.tiebreak_rule:
+        cited.add(outcome.tiebreak_rule)
+    assert cited - NOTES.keys() == set()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_rule_named_in_a_game_exists(game: Any) -> None:
+    """Fields, tie-breakers and lines: every '<game id>.<slug>' string in the game's module."""
+    rule_id = re.compile(rf"{re.escape(game.id)}\.[a-z0-9-]+")
+    source = ast.parse(inspect.getsource(inspect.getmodule(game.score)))
+    named = {
+        node.value
+        for node in ast.walk(source)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and rule_id.fullmatch(node.value)
+    }
+    named |= {f.rule for f in _fields(game.player_fields + game.settings_fields) if f.rule}
+    assert named, "a title should cite its rule notes"
+    assert named - NOTES.keys() == set()
+
+
+def test_every_title_has_a_sample_session() -> None:
+    assert {game.id for game in GAMES} <= {read_session(path).game.id for path in SAMPLES}

@@ -1,0 +1,76 @@
+"""The rule notes as data: every file well-formed, every id unique and every reference real."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.rulebook import load_library, rules_root
+from scorekeeper.rulebook.notes import OPTIONAL_NOTE_KEYS, REQUIRED_NOTE_KEYS
+
+RULES = Path(__file__).parents[1] / "rules"
+FILES = sorted(RULES.glob("*.toml"))
+SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _load(path: Path) -> dict[str, Any]:
+    with path.open("rb") as stream:
+        return tomllib.load(stream)
+
+
+def test_the_resolver_finds_these_rules() -> None:
+    """The checkout's rules/ (editable install) or the wheel's copy of them (installed)."""
+    root = rules_root()
+    found = {path.name: path.read_bytes() for path in root.iterdir() if path.name.endswith(".toml")}
+    assert found == {path.name: path.read_bytes() for path in FILES}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_rule_file(path: Path) -> None:
+    data = _load(path)
+    game = data["game"]
+    assert path.stem == game
+    assert isinstance(data["name"], str) and data["name"]
+    assert all(isinstance(alias, str) for alias in data.get("aliases", []))
+    notes = data["notes"]
+    ids = [note["id"] for note in notes]
+    assert len(ids) == len(set(ids)), "duplicate ids"
+    for note in notes:
+        assert set(REQUIRED_NOTE_KEYS) <= set(note), note["id"]
+        assert set(note) <= set(REQUIRED_NOTE_KEYS) | set(OPTIONAL_NOTE_KEYS), note["id"]
+        prefix, _, slug = note["id"].partition(".")
+        assert prefix == game and SLUG.fullmatch(slug), note["id"]
+        assert note["title"].strip() and note["section"].strip() and note["text"].strip()
+        assert note["terms"], note["id"]
+        for related in note["related"]:
+            assert related in ids and related != note["id"], f"{note['id']} -> {related}"
+
+
+def test_every_registered_title_has_notes_under_its_own_names() -> None:
+    from scorekeeper.games import GAMES
+
+    titles = {title.id: title for title in load_library(rules_root()).titles}
+    for game in GAMES:
+        assert game.id in titles
+        assert titles[game.id].name == game.name
+        assert titles[game.id].aliases == game.aliases
+
+
+def test_library_has_every_note_once() -> None:
+    library = load_library(rules_root())
+    assert len(library.notes) == sum(len(_load(path)["notes"]) for path in FILES)
+
+
+def test_hard_wraps_in_note_text_are_undone() -> None:
+    from scorekeeper.rulebook.notes import title_from_toml
+
+    title = title_from_toml(
+        'game = "g"\nname = "G"\n[[notes]]\nid = "g.x"\ntitle = "X"\nsection = "S"\n'
+        'text = """\nOne line\nwrapped.\n\nSecond paragraph.\n"""\nterms = ["x"]\nrelated = []\n',
+        "g.toml",
+    )
+    assert title.notes[0].text == "One line wrapped.\n\nSecond paragraph."

@@ -1,0 +1,134 @@
+"""`scorekeeper rules`: questions, `show ID`, `list [GAME]`, JSON and clean errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from scorekeeper.cli import app
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Run:
+    """`scorekeeper --home TMP rules ARGS...`, so the index cache stays in the test's folder."""
+    runner = CliRunner()
+
+    def invoke(*args: str) -> Result:
+        return runner.invoke(app, ["--home", str(tmp_path), "rules", *args])
+
+    return invoke
+
+
+def test_question_shows_three_panels_naming_the_game(run: Run) -> None:
+    result = run("hygge", "tiebraker")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("╭─") == 3
+    first_panel = result.output.split("╭─")[1]
+    assert "Before the Guests Arrive: Winner and tied totals" in first_panel
+    assert "before-the-guests-arrive.ties" in first_panel
+    assert "Related:" in first_panel
+
+
+def test_game_option_limits_the_search(run: Run) -> None:
+    result = run("how", "do", "ties", "work", "--game", "hungry", "--json")
+    answers = json.loads(result.output)
+    assert result.exit_code == 0
+    assert "hungry.ties" in [a["id"] for a in answers]
+    assert {a["game"] for a in answers} == {"hungry"}
+    assert {"id", "game", "title", "text", "related", "score"} <= set(answers[0])
+
+
+def test_all_gives_more_than_three(run: Run) -> None:
+    answers = json.loads(run("hotel", "--all", "--json").output)
+    assert len(answers) > 3
+    assert [a["score"] for a in answers] == sorted((a["score"] for a in answers), reverse=True)
+
+
+def test_show(run: Run) -> None:
+    result = run("show", "hungry.ties")
+    assert result.exit_code == 0
+    assert "Hungry: Tied totals" in result.output
+    assert json.loads(run("show", "hungry.ties", "--json").output)["id"] == "hungry.ties"
+
+
+def test_show_a_slug_within_a_game(run: Run) -> None:
+    assert json.loads(run("show", "ties", "--game", "cc", "--json").output)["id"] == (
+        "creature-comforts.ties"
+    )
+
+
+def test_show_unknown_id_names_the_closest(run: Run) -> None:
+    result = run("show", "hungry.tie")
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: unknown rule id 'hungry.tie'; closest: hungry.ties, hungry.two-player-tie\n"
+    )
+
+
+def test_show_without_an_id(run: Run) -> None:
+    result = run("show")
+    assert result.exit_code == 2
+    assert "needs a note id" in result.output
+
+
+def test_list_every_title_and_one(run: Run) -> None:
+    everything = run("list")
+    assert everything.exit_code == 0
+    for name in ("Before the Guests Arrive", "Creature Comforts", "First Snow", "Happy Home"):
+        assert name in everything.output
+    rows = json.loads(run("list", "first-snow", "--json").output)
+    assert rows and {row["game"] for row in rows} == {"first-snow"}
+    assert json.loads(run("list", "--game", "hungry", "--json").output) == json.loads(
+        run("list", "hungry", "--json").output
+    )
+
+
+def test_a_question_may_start_with_list_or_show(run: Run) -> None:
+    result = run("list", "the", "stages", "of", "a", "round", "--game", "first-snow", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.output)[0]["id"] == "first-snow.round-overview"
+    shown = run("show", "me", "the", "tie", "rule", "--game", "hungry", "--json")
+    assert "hungry.ties" in [answer["id"] for answer in json.loads(shown.output)]
+
+
+def test_unknown_game(run: Run) -> None:
+    result = run("ties", "--game", "chess")
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: unknown game 'chess'; known games: before-the-guests-arrive, "
+        "creature-comforts, first-snow, happy-home, hungry\n"
+    )
+
+
+def test_no_match_exits_1(run: Run) -> None:
+    result = run("xylophone", "quasar")
+    assert result.exit_code == 1
+    assert "No rule note matches 'xylophone quasar'" in result.output
+
+
+def test_no_question(run: Run) -> None:
+    result = run()
+    assert result.exit_code == 2
+    assert result.output.startswith("error: ask a question")
+
+
+def test_note_text_is_not_markup(tmp_path: Path) -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from scorekeeper import render
+    from scorekeeper.rulebook import Note
+
+    note = Note("g.x", "g", "[bold]T[/bold]", "S", "Keep [red]this[/red] literal.", ("t",), ())
+    console = Console(width=80, file=StringIO(), color_system=None)
+    console.print(render.note_panel(note, "Game", [("g.y", "Other [note]")]))
+    output = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "[bold]T[/bold]" in output and "Keep [red]this[/red] literal." in output
+    assert "Other [note]" in output

@@ -1,0 +1,131 @@
+"""The search copes with how people ask: word forms, synonyms, idioms, typos and game names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.rulebook import Index, load_library, open_index, rules_root
+from scorekeeper.rulebook.words import cues, edit_distance, stem, surface_words
+
+INDEX = Index.build(load_library(rules_root()))
+
+
+def _top(question: str, game: str | None = None, count: int = 1) -> list[str]:
+    return [hit.note.id for hit in INDEX.search(question, game)[:count]]
+
+
+@pytest.mark.parametrize(
+    ("forms", "expected"),
+    [
+        (["store", "stores", "stored", "storing"], "stor"),
+        (["tie", "ties", "tied"], "tie"),
+        (["win", "wins", "winner", "won"], "win"),
+        (["berry", "berries"], "berry"),
+        (["three", "3"], "3"),
+    ],
+)
+def test_word_forms_share_a_stem(forms: list[str], expected: str) -> None:
+    assert {stem(form) for form in forms} == {expected}
+
+
+def test_evening_is_not_even() -> None:
+    assert stem("evening") != stem("even")
+
+
+def test_hyphenated_words_yield_parts_and_join() -> None:
+    assert list(surface_words("Tie-breaker")) == ["tie", "breaker", "tiebreaker"]
+
+
+def test_edit_distance_counts_a_swap_once() -> None:
+    assert edit_distance("hotle", "hotel", 1) == 1
+    assert edit_distance("snowflaks", "snowflakes", 2) == 1
+    assert edit_distance("abc", "xyz", 1) == 2  # capped at limit + 1
+
+
+def test_idioms_carry_their_meaning() -> None:
+    assert cues("who kicks things off?") == ["start first"]
+    assert cues("we both ended on 12") == ["tie"]
+    assert cues("with 3 of us") == ["3 players"]
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "expected"),
+    [
+        ("hotle points", None, "hungry.hotels"),  # typo
+        ("tiebraker for hungry", None, "hungry.ties"),  # typo and game name
+        ("hygge tiebreaker", None, "before-the-guests-arrive.ties"),  # alias boosts the game
+        ("how do ties work", "first-snow", "first-snow.ties"),
+        ("what happens with a draw", "happy-home", "happy-home.ties"),  # synonym
+    ],
+)
+def test_search_finds(question: str, game: str | None, expected: str) -> None:
+    assert _top(question, game) == [expected]
+
+
+def test_a_title_that_is_an_ordinary_word_is_not_always_the_title() -> None:
+    assert INDEX.split_games("tiebraker for hungry")[1] == {"hungry"}
+    assert INDEX.split_games("what if my inuit goes hungry at night")[1] == set()
+    assert INDEX.search("what if my inuit goes hungry at night")[0].note.game == "first-snow"
+
+
+def test_game_filter_keeps_only_that_game() -> None:
+    hits = INDEX.search("tie", "first-snow")
+    assert hits and {hit.note.game for hit in hits} == {"first-snow"}
+
+
+def test_unrelated_words_find_nothing() -> None:
+    assert INDEX.search("xylophone quasar") == []
+
+
+def test_cached_index_answers_like_a_fresh_one(tmp_path: Path) -> None:
+    built = open_index(cache_dir=tmp_path)
+    (cached,) = tmp_path.glob("rules-index-*.json")
+    again = open_index(cache_dir=tmp_path)
+    question = "can both of us camp on the same spot?"
+    assert [(h.note, h.score) for h in again.search(question)] == [
+        (h.note, h.score) for h in built.search(question)
+    ]
+    assert list(tmp_path.glob("rules-index-*.json")) == [cached]
+
+
+def test_changed_notes_replace_the_cache(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    source = (Path(str(rules_root())) / "hungry.toml").read_text(encoding="utf-8")
+    (rules / "hungry.toml").write_text(source, encoding="utf-8")
+    cache = tmp_path / "cache"
+    open_index(rules, cache)
+    first = list(cache.glob("rules-index-*.json"))
+    edited = source.replace('title = "Tied totals"', 'title = "Tied totals (edited)"')
+    (rules / "hungry.toml").write_text(edited, encoding="utf-8")
+    index = open_index(rules, cache)
+    assert index.library.note("hungry.ties").title == "Tied totals (edited)"
+    assert len(list(cache.glob("rules-index-*.json"))) == 1
+    assert list(cache.glob("rules-index-*.json")) != first
+
+
+def test_a_broken_cache_is_rebuilt(tmp_path: Path) -> None:
+    open_index(cache_dir=tmp_path)
+    (cached,) = tmp_path.glob("rules-index-*.json")
+    cached.write_text("{not json", encoding="utf-8")
+    assert open_index(cache_dir=tmp_path).search("hotel")
+    assert cached.read_text(encoding="utf-8").startswith("{")
+    assert open_index(cache_dir=tmp_path).search("hotel")
+
+
+def test_an_unwritable_cache_is_skipped(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")
+    assert open_index(cache_dir=blocked / "cache").search("hotel")
+
+
+@given(st.text(max_size=80), st.sampled_from([None, "hungry", "first-snow"]))
+def test_any_question_gets_a_ranked_answer_or_none(question: str, game: str | None) -> None:
+    hits = INDEX.search(question, game)
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    assert all(h.score > 0 for h in hits)
+    assert game is None or {h.note.game for h in hits} <= {game}
