@@ -38,7 +38,7 @@ def root(
 
 
 # Command modules register themselves on `app` when imported.
-from scorekeeper.cli import games, score  # noqa: E402, F401
+from scorekeeper.cli import games, history, players, score, series, stats  # noqa: E402, F401
 
 
 def main() -> None:
