@@ -27,16 +27,16 @@ def _bounds(low: int, high: int | None) -> str:
     return f"from {low} to {high}" if high is not None else f">= {low}"
 
 
-def _range(low: int, high: int | None) -> str:
+def int_range(low: int, high: int | None) -> str:
     return f"a whole number {_bounds(low, high)}"
 
 
 def check_int(value: object, low: int, high: int | None) -> int:
     """A TOML integer within bounds (bools are not numbers here)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(f"expected {_range(low, high)}, got {_show(value)}")
+        raise _fail(f"expected {int_range(low, high)}, got {_show(value)}")
     if value < low or (high is not None and value > high):
-        raise _fail(f"expected {_range(low, high)}, got {_show(value)}")
+        raise _fail(f"expected {int_range(low, high)}, got {_show(value)}")
     return value
 
 
@@ -72,7 +72,7 @@ class IntField(Field):
         return check_int(raw, self.low, self.high)
 
     def allowed(self) -> str:
-        return _range(self.low, self.high)
+        return int_range(self.low, self.high)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -133,6 +133,8 @@ class IntListField(Field):
             size = f"{self.min_len} "
         elif self.max_len is None:
             size = f"at least {self.min_len} " if self.min_len else ""
+        elif self.min_len == 0:
+            size = f"up to {self.max_len} "
         else:
             size = f"{self.min_len} to {self.max_len} "
         return f"a list of {size}whole numbers, each {_bounds(self.low, self.high)}"

@@ -17,3 +17,8 @@ def visible(text: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+def plural(number: int, noun: str) -> str:
+    """'1 paw', '3 paws': breakdown details read as sentences."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"

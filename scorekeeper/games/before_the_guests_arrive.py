@@ -10,6 +10,7 @@ from scorekeeper.core.ranking import TieBreaker, join_names, rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import IntField, IntListField, IntOrListField
 from scorekeeper.games.base import Game, NoSettings, Seat
+from scorekeeper.text import plural
 
 OBJECT_CARDS = 45  # 9 per colour
 MAX_SNOWFLAKES = 5  # per card; editions differ (card facts), so accept 1-5
@@ -71,13 +72,9 @@ PLAYER_FIELDS = (
 )
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
 def _lines(player: GuestsPlayer) -> tuple[Line, ...]:
     cards = (
-        f"{_count(len(player.stored), 'card')}: {' + '.join(map(str, player.stored))}"
+        f"{plural(len(player.stored), 'card')}: {' + '.join(map(str, player.stored))}"
         if isinstance(player.stored, tuple)
         else "total entered"
     )
@@ -87,13 +84,13 @@ def _lines(player: GuestsPlayer) -> tuple[Line, ...]:
             LOOSE_OBJECTS,
             -player.loose_objects,
             "before-the-guests-arrive.loose-objects",
-            _count(player.loose_objects, "object card") + " not stored",
+            plural(player.loose_objects, "object card") + " not stored",
         ),
         Line(
             LOOSE_PAWS,
             -player.loose_paws,
             "before-the-guests-arrive.loose-paws",
-            _count(player.loose_paws, "paw") + " on animals not stored",
+            plural(player.loose_paws, "paw") + " on animals not stored",
         ),
     )
 

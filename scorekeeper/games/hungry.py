@@ -11,6 +11,7 @@ from scorekeeper.core.ranking import TieBreaker, join_names, rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import CountsField, IntListField
 from scorekeeper.games.base import Game, NoSettings, Seat
+from scorekeeper.text import plural
 
 STARS = (1, 2, 3, 4, 5)
 HOTELS = ("red", "yellow", "green", "blue", "purple")
@@ -142,7 +143,7 @@ def player_warnings(inputs: HungryPlayer, players: int) -> tuple[str, ...]:
     if inputs.tourists == expected:
         return ()
     return (
-        f"{inputs.tourists} tourists entered, but each player places {expected} in a "
+        f"{plural(inputs.tourists, 'tourist')} entered, but each player places {expected} in a "
         f"{players}-player game: a count is probably wrong (see hungry.tourist-count)",
     )
 

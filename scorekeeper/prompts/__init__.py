@@ -31,6 +31,7 @@ from scorekeeper.fields import (
     IntOrListField,
     StrListField,
     check_int,
+    int_range,
 )
 from scorekeeper.games import GAMES
 from scorekeeper.games.base import Game
@@ -55,15 +56,23 @@ class Question:
         value = answers.get(self.key)
         if self.part is None or value is None:
             return value
+        if isinstance(value, dict):
+            return value.get(self.part)
         return value[self.part]
 
     def put(self, answers: dict[str, Any], value: Any) -> None:
         if self.part is None:
             answers[self.key] = value
         elif isinstance(self.part, int):
-            answers.setdefault(self.key, [0] * len(self.field.labels))[self.part] = value  # type: ignore[attr-defined]
+            answers.setdefault(self.key, [None] * len(self.field.labels))[self.part] = value  # type: ignore[attr-defined]
         else:
             answers.setdefault(self.key, {})[self.part] = value
+
+    def allowed(self) -> str:
+        """What this one question accepts, in words."""
+        if self.part is not None and isinstance(self.field, IntListField | CountsField):
+            return int_range(self.field.low, self.field.high)
+        return self.field.allowed()
 
     def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         """Ask this question; return the raw value or BACK. Titles subclass for richer prompts."""
@@ -88,13 +97,13 @@ class Question:
             try:
                 parse_answer(question, text)
             except (InputError, ValueError):
-                return f"Expected {field.allowed()}"
+                return f"Expected {question.allowed()}"
             return True
 
-        default = _show(current)
-        if not default and isinstance(field, CountsField):
-            default = "0"
-        text = questionary.text(message, default=default, validate=validate).unsafe_ask()
+        instruction = "(Enter for 0)" if isinstance(field, CountsField) else None
+        text = questionary.text(
+            message, default=_show(current), validate=validate, instruction=instruction
+        ).unsafe_ask()
         if text.strip() == BACK_WORD:
             return BACK
         return parse_answer(question, text)
