@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.core.breakdown import Outcome
-from scorekeeper.text import visible
+from scorekeeper.text import plural, visible
 
 if TYPE_CHECKING:
     from scorekeeper.history import Play
@@ -204,10 +204,6 @@ def rescore_table(changed: Sequence[tuple[Play, Sequence[str]]]) -> Table:
     return table
 
 
-def _plural(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
 def _place(rank: int) -> str:
     suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
     return f"{rank}{suffix}"
@@ -277,9 +273,9 @@ def series_verdict(report: SeriesReport) -> list[Text]:
             label = "Leading: " if len(leaders) == 1 else "Level at the top: "
         top = report.standings[0]
         if report.is_mixed:
-            summary = f" ({_plural(top.wins, 'win')}, average place {top.average_place:.2f})"
+            summary = f" ({plural(top.wins, 'win')}, average place {top.average_place:.2f})"
         else:
-            summary = f" ({top.total} points, {_plural(top.wins, 'win')})"
+            summary = f" ({top.total} points, {plural(top.wins, 'win')})"
         line = Text(label, style="bold green").append_text(_names(leaders, " and "))
         lines.append(line.append(summary))
     if report.tiebreak:

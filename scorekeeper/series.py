@@ -16,6 +16,7 @@ from scorekeeper.core.ranking import join_names
 from scorekeeper.errors import InputError, ScorekeeperError, Where
 from scorekeeper.history import Play, oldest_first, spellings
 from scorekeeper.session import check_series
+from scorekeeper.text import plural
 
 SERIES_KEYS = ("name", "game", "games", "created")
 MAX_GAMES = 1000
@@ -173,10 +174,6 @@ class SeriesReport:
         return tuple(dict.fromkeys(p.title for p in self.plays))
 
 
-def _plural(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
 def _rank(keys: Sequence[tuple[float, ...]]) -> list[int]:
     return [1 + sum(other > key for other in keys) for key in keys]
 
@@ -248,10 +245,10 @@ def _explain(standings: Sequence[SeriesStanding], is_mixed: bool) -> str | None:
         return None
     names = join_names([s.name for s in tied])
     if is_mixed:
-        opening = f"{names} tied on {_plural(top.wins, 'win')}"
+        opening = f"{names} tied on {plural(top.wins, 'win')}"
         second = "best average place"
     else:
-        opening = f"{names} tied on {_plural(top.total, 'point')}"
+        opening = f"{names} tied on {plural(top.total, 'point')}"
         second = "most games won"
     leaders = [s for s in tied if s.rank == 1]
     if len(leaders) == 1:
@@ -283,7 +280,7 @@ def check_join(definition: SeriesDef, plays: Sequence[Play], game: str | None) -
         )
     if definition.games is not None and len(joined) >= definition.games:
         raise SeriesError(
-            f"series {definition.name!r} is complete ({_plural(definition.games, 'game')}); "
+            f"series {definition.name!r} is complete ({plural(definition.games, 'game')}); "
             "start a new one with `scorekeeper series new`"
         )
 

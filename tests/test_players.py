@@ -6,13 +6,13 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from history_home import make_home, run, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import storage
 from scorekeeper.errors import StorageError
 from scorekeeper.players import quote, rename_document, rename_text
+from tests.history_home import make_home, run, snapshot
 
 
 @pytest.fixture

@@ -6,10 +6,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from history_home import make_home, run, snapshot
 
 from scorekeeper.history import Play, Result
 from scorekeeper.series import SeriesDef, report
+from tests.history_home import make_home, run, snapshot
+from tests.walkthrough import Terminal
 
 SAMPLES = Path(__file__).parent.parent / "sample_sessions"
 BTGA_SAMPLE = str(SAMPLES / "before-the-guests-arrive-sunday.toml")
@@ -222,3 +223,43 @@ def test_names_match_in_any_case_and_other_series_are_left_out() -> None:
         ("Ana", 16, 1, 2),
         ("Ben", 12, 1, 2),
     ]
+
+
+@pytest.mark.slow
+def test_the_walk_through_offers_the_open_series_of_its_title(home: Path) -> None:
+    t = Terminal(home, "hungry")
+    t.answer("Player 1 name", "Ana")
+    t.answer("Player 2 name", "Ben")
+    t.answer("Player 3 name", "")
+    for who, homes in (("Ana", "10000"), ("Ben", "00000")):
+        for star, count in enumerate(homes, start=1):
+            t.answer(f"{who}: {star}-star holiday home", count)
+        for colour in ("red", "yellow", "green", "blue", "purple"):
+            t.answer(f"{who}: {colour} (tourists at the hotels)", "")
+    t.choose("Is everything right?")
+    # december is for Before the Guests Arrive, games-night and sunday-trio are complete.
+    t.expect("Part of a series?")
+    t.expect("rematch (game 2)")
+    t.choose("", downs=1)
+    t.answer("Save this session?", "y")
+    t.expect("Saved ")
+    t.finish()
+    out = run(home, "series", "show", "rematch").stdout
+    assert "Series rematch: 2 games played (open-ended)." in out
+    assert "Leading: Ana (29 points, 2 wins)" in out
+
+
+@pytest.mark.slow
+def test_score_series_in_the_walk_through_needs_no_question(home: Path) -> None:
+    t = Terminal(home, "--series", "december")  # the series is for one title: no game question
+    t.answer("Player 1 name", "Dana")
+    t.answer("Player 2 name", "Eli")
+    t.answer("Player 3 name", "")
+    for who, stored in (("Dana", "9"), ("Eli", "12")):
+        t.answer(f"{who}: snowflakes on stored object cards", stored)
+        t.answer(f"{who}: object cards not stored", "0")
+        t.answer(f"{who}: paws on animals not stored", "0")
+    t.choose("Is everything right?")
+    t.answer("Save this session?", "y")
+    assert "Part of a series?" not in t.finish()
+    assert "Series december: 2 of 3 games played." in run(home, "series", "show", "december").stdout

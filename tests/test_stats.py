@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from history_home import FIXTURE, make_home, run
 from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.cli.records import load
 from scorekeeper.history import Play, Result
 from scorekeeper.stats import SPARK, head_to_head, leaderboard, player_stats, sparkline
+from tests.history_home import FIXTURE, make_home, run
 
 
 @pytest.fixture
