@@ -293,12 +293,18 @@ def series_verdict(report: SeriesReport) -> list[Text]:
     return lines
 
 
+def _title(game: str | None) -> str | None:
+    from scorekeeper.games import find_game
+
+    return find_game(game).name if game else None
+
+
 def series_list_table(reports: Sequence[SeriesReport]) -> Table:
     table = Table(title="Series", title_justify="left")
     for header in ("Series", "Game", "Games", "Status", "Leader"):
         table.add_column(header)
     for report in reports:
-        game = ", ".join(report.titles) or report.definition.game or "any"
+        game = ", ".join(report.titles) or _title(report.definition.game) or "any"
         status = "complete" if report.is_complete else "open"
         table.add_row(
             user(report.definition.name),

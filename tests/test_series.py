@@ -263,3 +263,24 @@ def test_score_series_in_the_walk_through_needs_no_question(home: Path) -> None:
     t.answer("Save this session?", "y")
     assert "Part of a series?" not in t.finish()
     assert "Series december: 2 of 3 games played." in run(home, "series", "show", "december").stdout
+
+
+def test_a_new_series_is_listed_before_its_first_game(home: Path) -> None:
+    assert run(home, "series", "new", "family-cup", "--game", "btga").exit_code == 0
+    listed = run(home, "series", "list").stdout
+    assert (
+        "│ family-cup  │ Before the Guests Arrive         │ 0 of 3 │ open     │        │" in listed
+    )
+    shown = run(home, "series", "show", "family-cup")
+    assert shown.stdout == "Series family-cup: 0 of 3 games played.\n"
+
+
+def test_a_broken_series_file_is_reported_and_the_rest_still_works(home: Path) -> None:
+    (home / "series" / "typo.toml").write_text('name = "other-name"\n', encoding="utf-8")
+    result = run(home, "series", "list")
+    assert result.exit_code == 0
+    assert (
+        f"Unreadable: {home / 'series' / 'typo.toml'}: key 'name': 'other-name' does not match "
+        "the file name 'typo'" in result.stderr
+    )
+    assert "sunday-trio" in result.stdout
