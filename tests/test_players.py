@@ -154,3 +154,11 @@ def test_an_inline_table_is_renamed_in_place() -> None:
 @given(st.text(max_size=40))
 def test_quote_writes_any_text_as_a_toml_string(text: str) -> None:
     assert tomllib.loads(f"v = {quote(text)}")["v"] == text
+
+
+def test_renaming_there_and_back_restores_every_file_byte_for_byte(home: Path) -> None:
+    before = snapshot(home)
+    assert run(home, "players", "rename", "Dana", "Zed").exit_code == 0
+    assert snapshot(home) != before
+    assert run(home, "players", "rename", "zed", "Dana").exit_code == 0
+    assert snapshot(home) == before

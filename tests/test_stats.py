@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -86,3 +87,16 @@ def test_sparkline_has_one_block_per_shown_score(values: list[int]) -> None:
     line = sparkline(values)
     assert len(line) == min(len(values), 24)
     assert set(line) <= set(SPARK)
+
+
+@given(st.randoms())
+def test_the_order_files_are_read_in_changes_nothing(rnd: Any) -> None:
+    from scorekeeper.series import SeriesDef, report
+
+    plays = load(FIXTURE).plays
+    shuffled = plays[:]
+    rnd.shuffle(shuffled)
+    assert player_stats(shuffled) == player_stats(plays)
+    assert sorted(head_to_head(shuffled), key=repr) == sorted(head_to_head(plays), key=repr)
+    trio = SeriesDef("sunday-trio", "before-the-guests-arrive", 3)
+    assert report(trio, shuffled) == report(trio, plays)
