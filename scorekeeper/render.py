@@ -249,15 +249,12 @@ def series_standings_table(report: SeriesReport) -> Table:
     table.add_column("Player")
     table.add_column("Games", justify="right")
     table.add_column("Wins", justify="right")
-    if report.is_mixed:
-        table.add_column("Avg place", justify="right")
-    table.add_column("Points", justify="right")
+    # Points of different titles do not add up: a mixed series shows places instead.
+    table.add_column("Avg place" if report.is_mixed else "Points", justify="right")
     for s in report.standings:
         cells: list[Text | str] = [str(s.rank), user(s.name, "bold" if s.rank == 1 else "")]
         cells += [str(s.played), str(s.wins)]
-        if report.is_mixed:
-            cells.append(f"{s.average_place:.2f}")
-        cells.append(str(s.total))
+        cells.append(f"{s.average_place:.2f}" if report.is_mixed else str(s.total))
         table.add_row(*cells)
     return table
 
