@@ -256,6 +256,54 @@ class RecordListField(Field):
         return f"an array of tables ({self.item.allowed()})"
 
 
+@dataclass(frozen=True, kw_only=True)
+class RecordTableField(Field):
+    """A table of named records, one for every name (a home's rooms), kept in `names` order.
+
+    `aliases` maps other accepted keys to a name (a room's second name); files are written
+    back with the names, and a name given under two keys is an error, not a silent pick.
+    """
+
+    names: tuple[str, ...]
+    item: RecordField
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def parse(self, raw: object) -> tuple[Any, ...]:
+        if not isinstance(raw, dict):
+            raise _fail(f"expected {self.allowed()}, got {_show(raw)}")
+        given: dict[str, str] = {}
+        for key in raw:
+            name = self.aliases.get(key, key)
+            if name not in self.names:
+                raise _fail(f"unknown key; allowed: {self._keys()}", key=str(key))
+            if name in given:
+                raise _fail(f"given twice, as {given[name]!r} and {key!r}", key=str(key))
+            given[name] = key
+        records = []
+        for name in self.names:
+            if name not in given:
+                raise _fail(f"missing; expected {self.item.allowed()}", key=name)
+            try:
+                records.append(self.item.parse(raw[given[name]]))
+            except InputError as error:
+                raise error.at(key=given[name]) from None
+        return tuple(records)
+
+    def dump(self, value: tuple[Any, ...]) -> dict[str, Any]:
+        return {
+            name: self.item.dump(record) for name, record in zip(self.names, value, strict=True)
+        }
+
+    def allowed(self) -> str:
+        return f"a table for each of {self._keys()}"
+
+    def _keys(self) -> str:
+        also = {name: [a for a, n in self.aliases.items() if n == name] for name in self.names}
+        return ", ".join(
+            name + (f" (or {', '.join(also[name])})" if also[name] else "") for name in self.names
+        )
+
+
 def parse_record(fields: Sequence[Field], raw: object, build: Callable[..., Any]) -> Any:
     """Check a table against its fields (no unknown keys, required keys present) and build it."""
     if not isinstance(raw, dict):

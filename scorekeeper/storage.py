@@ -142,35 +142,61 @@ def draft_path(home: Path, kind: str) -> Path:
 def save_draft(home: Path, kind: str, document: dict[str, Any]) -> Path:
     """Replace the draft atomically: a crash leaves the old draft or the new one, never half."""
     path = draft_path(home, kind)
-    text = dumps(document)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=".draft-", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        Path(temp_name).replace(path)
-    except OSError as error:
-        raise StorageError(
-            f"{path.parent}: cannot write a draft: {error.strerror or error}"
-        ) from None
+    _replace_file(path, dumps(document))
     return path
 
 
 def load_draft(home: Path, kind: str) -> dict[str, Any] | None:
     """The saved draft document, or None when there is none."""
-    path = draft_path(home, kind)
+    return _read_optional(draft_path(home, kind))
+
+
+def discard_draft(home: Path, kind: str) -> None:
+    draft_path(home, kind).unlink(missing_ok=True)
+
+
+def remembered_path(home: Path, kind: str) -> Path:
+    """Where answers worth offering again next time are kept (a table's colour names)."""
+    return home / "remembered" / f"{kind}.toml"
+
+
+def remember(home: Path, kind: str, document: dict[str, Any]) -> Path:
+    """Keep answers for the next walk-through, replaced atomically like a draft."""
+    path = remembered_path(home, kind)
+    _replace_file(path, dumps(document))
+    return path
+
+
+def recall(home: Path, kind: str) -> dict[str, Any] | None:
+    """The remembered answers, or None when nothing was remembered yet."""
+    return _read_optional(remembered_path(home, kind))
+
+
+def _read_optional(path: Path) -> dict[str, Any] | None:
+    """A TOML file of the program's own (draft, remembered answers), or None if absent."""
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise StorageError(f"{path}: unreadable draft ({error}); remove it to start over") from None
+        raise StorageError(f"{path}: unreadable ({error}); remove it to start afresh") from None
 
 
-def discard_draft(home: Path, kind: str) -> None:
-    draft_path(home, kind).unlink(missing_ok=True)
+def _replace_file(path: Path, text: str) -> None:
+    """Write `text` to a temporary file beside `path`, then replace `path` in one step."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=".replacing-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(text)
+                stream.flush()
+                os.fsync(stream.fileno())
+            Path(temp_name).replace(path)
+        finally:
+            Path(temp_name).unlink(missing_ok=True)
+    except OSError as error:
+        raise StorageError(f"{path.parent}: cannot write here: {error.strerror or error}") from None
 
 
 # -- series definitions, stored results and history-wide renames -------------------------

@@ -45,8 +45,9 @@ def hungry_seats(draw: st.DrawFn) -> list[Seat[HungryPlayer]]:
 
 guests_player = st.builds(
     GuestsPlayer,
-    stored=st.one_of(st.integers(0, 60), st.lists(st.integers(1, 5), max_size=8).map(tuple)),
-    loose_objects=st.integers(0, 8),
+    # At most 10 object cards each, so four players stay within the box's 45.
+    stored=st.one_of(st.integers(0, 60), st.lists(st.integers(1, 5), max_size=5).map(tuple)),
+    loose_objects=st.integers(0, 5),
     loose_paws=st.integers(0, 6),
 )
 

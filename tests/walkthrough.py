@@ -15,6 +15,25 @@ DOWN = "\x1b[B"
 ENTER = "\r"
 
 
+def spawn(home: Path, *args: str, columns: int = 120) -> pexpect.spawn:
+    """`python -m scorekeeper ARGS` in a fresh pseudo-terminal with its own data directory."""
+    env = {
+        **os.environ,
+        "SCOREKEEPER_HOME": str(home),
+        "TERM": "xterm",
+        "NO_COLOR": "1",
+        "PROMPT_TOOLKIT_NO_CPR": "1",  # a pty answers no cursor-position requests
+    }
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "scorekeeper", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(50, columns),
+    )
+
+
 class Terminal:
     """A running walk-through: wait for a prompt text, then type an answer."""
 

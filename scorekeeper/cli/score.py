@@ -32,9 +32,19 @@ def score(
     series: Annotated[
         str | None, typer.Option("--series", help="Add the game to this series (see `series`).")
     ] = None,
+    live: Annotated[
+        bool, typer.Option("--live", help="First Snow: keep score round by round during play.")
+    ] = False,
 ) -> None:
     """Score a game: walk through it at the table, or score a file with --from."""
     state: AppState = ctx.obj
+    if live:
+        if from_file is not None or as_json or save or series:
+            raise fail("--live cannot be combined with --from, --json, --save or --series")
+        from scorekeeper.cli.live import run
+
+        run(state, game)
+        return
     if from_file is None:
         if as_json or save:
             raise fail("--json and --save go with --from FILE")
@@ -50,6 +60,7 @@ def _score_file(
     state: AppState, game: str | None, path: Path, as_json: bool, save: bool, series: str | None
 ) -> None:
     from scorekeeper import render
+    from scorekeeper.errors import InputError
     from scorekeeper.games import find_game
     from scorekeeper.session import outcome_to_json
     from scorekeeper.storage import read_session, save_session
@@ -61,7 +72,10 @@ def _score_file(
         from scorekeeper.cli.series import checked_series
 
         session = replace(session, series=checked_series(state.home, series, session.game)[0])
-    outcome = session.score()
+    try:
+        outcome = session.score()
+    except InputError as error:  # a tie-breaker the file left out: name the file too
+        raise error.at(file=str(path)) from None
     saved = save_session(session, outcome, state.home) if save else None
     if as_json:
         typer.echo(json.dumps(outcome_to_json(outcome), ensure_ascii=False))
@@ -94,7 +108,7 @@ def _walk_through(state: AppState, game_name: str | None, series: str | None) ->
     try:
         with user_errors():
             offer = None if series else series_offer(home)
-            walk_through(console, game, known, save, offer_series=offer)
+            walk_through(console, game, known, save, home, offer_series=offer)
     except KeyboardInterrupt:
         console.print("\nCancelled: nothing was saved.")
         raise typer.Exit(130) from None

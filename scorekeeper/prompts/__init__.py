@@ -74,6 +74,10 @@ class Question:
             return int_range(self.field.low, self.field.high)
         return self.field.allowed()
 
+    def show(self, value: Any) -> str:
+        """The answer as the review shows it; titles with table-shaped answers override it."""
+        return _show(value)
+
     def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         """Ask this question; return the raw value or BACK. Titles subclass for richer prompts."""
         question = self
@@ -181,9 +185,12 @@ def _show(value: Any) -> str:
 class WalkThrough:
     """State of one walk-through: the game, the names and every raw answer so far."""
 
-    def __init__(self, console: Console, known_names: Sequence[str] = ()) -> None:
+    def __init__(
+        self, console: Console, known_names: Sequence[str] = (), home: Path | None = None
+    ) -> None:
         self.console = console
         self.known_names = list(known_names)
+        self.home = home  # the data directory, for answers remembered between games
         self.started = datetime.now().replace(microsecond=0)
 
     def run_questions(
@@ -344,12 +351,12 @@ class WalkThrough:
         while True:
             headers = ["Player", *dict.fromkeys(q.label for q in questions if q.seat is not None)]
             rows = [
-                [name, *(_show(q.get(players[seat])) for q in questions if q.seat == seat)]
+                [name, *(q.show(q.get(players[seat])) for q in questions if q.seat == seat)]
                 for seat, name in enumerate(names)
             ]
             for q in questions:
                 if q.seat is None:
-                    self.console.print(render.user(f"{q.label}: {_show(q.get(settings))}"))
+                    self.console.print(render.user(f"{q.label}: {q.show(q.get(settings))}"))
             self.console.print(render.review_table("Please check", headers, rows))
             problem = None
             try:
@@ -372,7 +379,7 @@ class WalkThrough:
             pick = questionary.select(
                 "Which answer?",
                 choices=[
-                    questionary.Choice(f"{q.label}: {_show(q.get(answers(q)))}", value=q)
+                    questionary.Choice(f"{q.label}: {q.show(q.get(answers(q)))}", value=q)
                     for q in own
                 ]
                 + ([questionary.Choice("name", value="name")] if who is not None else []),
@@ -443,13 +450,14 @@ def walk_through(
     game: Game[Any, Any] | None,
     known_names: Sequence[str],
     save: Callable[[Session, Outcome], Path],
+    home: Path | None = None,
     offer_series: Callable[[Game[Any, Any]], Sequence[tuple[str, str]]] | None = None,
 ) -> Path | None:
     """The whole table-side flow; returns the saved file, or None when the user declined.
 
     `offer_series(game)` lists the open series (id, description) the game may join.
     """
-    flow = WalkThrough(console, known_names)
+    flow = WalkThrough(console, known_names, home)
     game = game or flow.choose_game()
     session = flow.collect(game)
     from scorekeeper.session import to_dict
@@ -464,3 +472,10 @@ def walk_through(
     path = save(session, outcome)
     console.print(render.user(f"Saved {path}", "green"))
     return path
+
+
+# Titles whose walk-through is not one question per field register their builders here.
+from scorekeeper.prompts import first_snow, happy_home  # noqa: E402
+
+TITLE_QUESTIONS["first-snow"] = first_snow.questions
+TITLE_QUESTIONS["happy-home"] = happy_home.questions
