@@ -64,3 +64,7 @@ class UnknownGameError(ScorekeeperError):
 
 class StorageError(ScorekeeperError):
     """The data directory or a session file cannot be read or written."""
+
+
+class CatalogueError(ScorekeeperError):
+    """A card catalogue file (shipped or the user's) is unreadable or invalid."""

@@ -333,3 +333,79 @@ def dump_record(fields: Sequence[Field], value: Any) -> dict[str, Any]:
         if item is not None:
             table[f.key] = f.dump(item)
     return table
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextField(Field):
+    """One short line of text (a card's name, a label)."""
+
+    max_len: int = 60
+
+    def parse(self, raw: object) -> str:
+        if not isinstance(raw, str) or not raw.strip():
+            raise _fail(f"expected {self.allowed()}, got {_show(raw)}")
+        if len(raw.strip()) > self.max_len:
+            raise _fail(f"expected {self.allowed()}, got {len(raw.strip())} characters")
+        return raw.strip()
+
+    def allowed(self) -> str:
+        return f"a text of 1 to {self.max_len} characters"
+
+
+def fold(name: str) -> str:
+    """The form names are compared in: case and runs of spaces ignored."""
+    return " ".join(name.casefold().split())
+
+
+def closest(name: str, names: Sequence[str]) -> str:
+    """' (did you mean 'Hearth'?)' for a near miss, else an empty string."""
+    import difflib
+
+    by_fold = {fold(known): known for known in names}
+    near = difflib.get_close_matches(fold(name), list(by_fold), n=3, cutoff=0.6)
+    if not near:
+        return ""
+    return f" (did you mean {' or '.join(repr(by_fold[n]) for n in near)}?)"
+
+
+@dataclass(frozen=True, kw_only=True)
+class NamesField(Field):
+    """A list of names from a known set, matched ignoring case and written back canonically.
+
+    `names` is called at parse time, so the set can come from data loaded later (a card
+    catalogue a user can extend). A name may repeat unless `unique`.
+    """
+
+    names: Callable[[], Sequence[str]]
+    noun: str = "name"
+    unique: bool = False
+    max_len: int | None = None
+    elsewhere: Callable[[str], str | None] | None = None
+    """For an unknown name, where it belongs instead ("an Improvement: ..."), if anywhere."""
+
+    def parse(self, raw: object) -> tuple[str, ...]:
+        if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
+            raise _fail(f"expected {self.allowed()}, got {_show(raw)}")
+        if self.max_len is not None and len(raw) > self.max_len:
+            raise _fail(f"expected at most {self.max_len} {self.noun}s, got {len(raw)}")
+        known = list(self.names())
+        by_fold = {fold(name): name for name in known}
+        out: list[str] = []
+        for item in raw:
+            name = by_fold.get(fold(item))
+            if name is None:
+                belongs = self.elsewhere(item) if self.elsewhere else None
+                if belongs:
+                    raise _fail(f"{item!r} is not a {self.noun} but {belongs}")
+                raise _fail(f"unknown {self.noun} {item!r}{closest(item, known)}")
+            if self.unique and name in out:
+                raise _fail(f"{name!r} is listed twice; each {self.noun} can appear only once")
+            out.append(name)
+        return tuple(out)
+
+    def dump(self, value: tuple[str, ...]) -> list[str]:
+        return list(value)
+
+    def allowed(self) -> str:
+        limit = f" (at most {self.max_len})" if self.max_len is not None else ""
+        return f"a list of {self.noun}s{limit}"

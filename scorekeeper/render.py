@@ -168,9 +168,9 @@ def history_table(plays: Sequence[Play], title: str) -> Table:
             user(r.name).append(f" {r.total}", style="bold" if r.is_winner else "")
             for r in play.results
         )
-        table.add_row(
-            user(play.id), when(play.played), play.title, _names(play.winners, " & "), scores
-        )
+        # A solo game has a score but nobody to beat.
+        winner = Text("solo", style="dim") if play.is_solo else _names(play.winners, " & ")
+        table.add_row(user(play.id), when(play.played), play.title, winner, scores)
     return table
 
 

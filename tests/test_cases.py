@@ -2,7 +2,8 @@
 
 Adding a case adds data, not code. A case file holds `[session]` (a session document),
 `[expected]` with `totals` (name -> total), `winners`, and optionally `tiebreak` (exact text),
-`lines` (name -> list of [category, points, rule]), `warnings` (substrings), or `error`
+`lines` (name -> list of [category, points, rule]), `warnings` (substrings), `title` (a solo
+title, exact text; absent = no title), or `error`
 (a substring of the one-line error the session must be rejected with).
 """
 
@@ -38,6 +39,7 @@ def test_case(path: Path) -> None:
     assert {s.name: s.total for s in outcome.standings} == expected["totals"]
     assert list(outcome.winners) == expected["winners"]
     assert outcome.tiebreak == expected.get("tiebreak")
+    assert outcome.title == expected.get("title")
     for name, lines in expected.get("lines", {}).items():
         standing = next(s for s in outcome.standings if s.name == name)
         assert [[line.category, line.points, line.rule] for line in standing.lines] == lines

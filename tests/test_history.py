@@ -180,3 +180,13 @@ def test_an_exact_id_beats_a_longer_one_it_prefixes() -> None:
     assert find_play(plays, "ab").stem == "ab"
     with pytest.raises(HistoryError, match="matches 2 sessions"):
         find_play(plays, "a")
+
+
+def test_a_solo_game_is_listed_without_a_winner(home: Path) -> None:
+    solo = Path(__file__).parent.parent / "sample_sessions" / "creature-comforts-solo.toml"
+    (home / "sessions" / solo.name).write_bytes(solo.read_bytes())
+    out = run(home, "history", "list", "--game", "cc").stdout
+    assert (
+        "│ creature-comforts-solo │ 2026-11-29 16:05 │ Creature Comforts │ solo   │ Robin 78 "
+        in out
+    )

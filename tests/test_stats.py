@@ -100,3 +100,11 @@ def test_the_order_files_are_read_in_changes_nothing(rnd: Any) -> None:
     assert sorted(head_to_head(shuffled), key=repr) == sorted(head_to_head(plays), key=repr)
     trio = SeriesDef("sunday-trio", "before-the-guests-arrive", 3)
     assert report(trio, shuffled) == report(trio, plays)
+
+
+def test_a_creature_comforts_solo_game_has_no_win_rate(home: Path) -> None:
+    samples = Path(__file__).parent.parent / "sample_sessions"
+    for sample in samples.glob("creature-comforts-*.toml"):
+        (home / "sessions" / sample.name).write_bytes(sample.read_bytes())
+    out = run(home, "stats", "--game", "cc", "--player", "robin").stdout
+    assert "│ 2 │ Robin  │     1 │    0 │        - │    78.0 │   78 │" in out

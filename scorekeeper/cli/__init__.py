@@ -35,6 +35,9 @@ def root(
 ) -> None:
     """Score keeper and rules assistant for five tabletop games."""
     ctx.obj = AppState(home)
+    from scorekeeper.catalogues import use_home  # user card catalogues live in the data home
+
+    use_home(ctx.obj.home)
 
 
 # Command modules register themselves on `app` when imported.

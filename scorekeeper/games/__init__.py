@@ -5,11 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.errors import UnknownGameError
-from scorekeeper.games import before_the_guests_arrive, first_snow, happy_home, hungry
+from scorekeeper.games import (
+    before_the_guests_arrive,
+    creature_comforts,
+    first_snow,
+    happy_home,
+    hungry,
+)
 from scorekeeper.games.base import Game
 
 GAMES: tuple[Game[Any, Any], ...] = (
     before_the_guests_arrive.GAME,
+    creature_comforts.GAME,
     first_snow.GAME,
     happy_home.GAME,
     hungry.GAME,

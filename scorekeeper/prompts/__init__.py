@@ -176,7 +176,8 @@ def parse_answer(question: Question, text: str) -> Any:
 
 def _show(value: Any) -> str:
     if isinstance(value, list):
-        return " ".join(str(v) for v in value)
+        # names can hold spaces ("Board Game"), and StrListField answers split on commas
+        return (", " if all(isinstance(v, str) for v in value) else " ").join(map(str, value))
     if isinstance(value, bool):
         return "yes" if value else "no"
     return "" if value is None else str(value)
@@ -474,8 +475,10 @@ def walk_through(
     return path
 
 
-# Titles whose walk-through is not one question per field register their builders here.
-from scorekeeper.prompts import first_snow, happy_home  # noqa: E402
+# Titles whose walk-through is not one question per field register their builders here
+# (imported last: they subclass Question and use the walk-through's helpers).
+from scorekeeper.prompts import creature_comforts, first_snow, happy_home  # noqa: E402
 
+TITLE_QUESTIONS["creature-comforts"] = creature_comforts.questions
 TITLE_QUESTIONS["first-snow"] = first_snow.questions
 TITLE_QUESTIONS["happy-home"] = happy_home.questions

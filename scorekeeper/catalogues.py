@@ -1,0 +1,69 @@
+"""Card catalogue files: the one shipped in the package and the user's `<home>/catalogue.toml`.
+
+The only module that reads catalogue files. The shipped file is read through
+importlib.resources so it works from a wheel or a zip. Library use (tests, scripts) sees the
+shipped catalogue only; the CLI calls `use_home()` so the user's additions and corrections
+apply everywhere a session is read, scored or walked through.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from scorekeeper.errors import CatalogueError, InputError
+from scorekeeper.games.creature_comforts.cards import Catalogue, Document, catalogue_from_documents
+
+SHIPPED = "creature-comforts.toml"
+USER_FILE = "catalogue.toml"
+
+_home: Path | None = None
+
+
+def use_home(home: Path | None) -> None:
+    """Let `active()` include `<home>/catalogue.toml` (None: the shipped catalogue only)."""
+    global _home
+    _home = home
+
+
+def active() -> Catalogue:
+    """The catalogue sessions are checked and scored against in this process."""
+    return load(_home)
+
+
+def user_file(home: Path) -> Path:
+    return home / USER_FILE
+
+
+def _parse(text: str, origin: str) -> Document:
+    try:
+        return Document(origin, tomllib.loads(text))
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogueError(f"{origin}: not valid TOML: {error}") from None
+
+
+def shipped_document() -> Document:
+    path = resources.files("scorekeeper") / "data" / SHIPPED
+    return _parse(path.read_text(encoding="utf-8"), f"scorekeeper/data/{SHIPPED}")
+
+
+@cache
+def load(home: Path | None) -> Catalogue:
+    """The shipped catalogue, with `<home>/catalogue.toml` merged over it when it exists."""
+    documents = [shipped_document()]
+    if home is not None:
+        path = user_file(home)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            text = None
+        except (OSError, UnicodeDecodeError) as error:
+            raise CatalogueError(f"{path}: cannot read: {error}") from None
+        if text is not None:
+            documents.append(_parse(text, str(path)))
+    try:
+        return catalogue_from_documents(documents)
+    except InputError as error:
+        raise CatalogueError(str(error)) from None

@@ -1,0 +1,230 @@
+"""Creature Comforts at the table: cards picked from the catalogue with completion, then resources.
+
+Cards are entered one per prompt with Tab completion over the catalogue (a name twice for two
+copies). Resources are totals: the program works out where they are best stored. In a solo
+game whose most crafted Comfort types tie, the player picks the word for the title.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from weakref import WeakKeyDictionary
+
+import questionary
+
+from scorekeeper import render
+from scorekeeper.catalogues import active
+from scorekeeper.fields import Field, NamesField, closest, fold
+from scorekeeper.games.base import Game
+from scorekeeper.games.creature_comforts import TYPE_WORDS, ComfortsPlayer, most_crafted_types
+from scorekeeper.games.creature_comforts.cards import Card
+from scorekeeper.prompts import BACK, BACK_WORD, Question, WalkThrough, questions_for
+
+
+@dataclass
+class _FlowState:
+    """What this title's questions share within one walk-through."""
+
+    seats: set[int] = field(default_factory=set)  # all built before any question is asked
+    backing: bool = False  # the last answer was `<`: a skipped question passes it on
+
+
+_STATE: WeakKeyDictionary[WalkThrough, _FlowState] = WeakKeyDictionary()
+
+
+class _Tracked(Question):
+    """Records the direction of travel, so a question with nothing to ask can follow it."""
+
+    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        value = self.answer(flow, prefix, current)
+        _STATE.setdefault(flow, _FlowState()).backing = value is BACK
+        return value
+
+    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        return super().ask(flow, prefix, current)
+
+
+def _meta(card: Card) -> str:
+    kind = f"{card.type.capitalize()}, " if card.type else ""
+    return f"{kind}{card.vp} VP" + (f": {card.text}" if card.text else "")
+
+
+@dataclass
+class CardsQuestion(_Tracked):
+    """Cards one per prompt with completion; blank finishes, `<` removes the last card."""
+
+    chosen: tuple[str, ...] = ()  # the last answer, for questions that depend on it
+
+    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        cards_field = self.field
+        assert isinstance(cards_field, NamesField)
+        catalogue = active()
+        names = list(cards_field.names())
+        cards: list[str] = list(current or [])
+        limit = cards_field.max_len
+        while True:
+            if cards:
+                flow.console.print(render.user(f"  {self.label}: {', '.join(cards)}", "dim"))
+            chosen = list(cards)
+
+            def validate(text: str, chosen: list[str] = chosen) -> bool | str:
+                text = text.strip()
+                if not text or text == BACK_WORD:
+                    return True
+                if limit is not None and len(chosen) >= limit:
+                    return f"At most {limit} {cards_field.noun}s: blank to finish"
+                matches = _matches(text, names)
+                belongs = cards_field.elsewhere(text) if cards_field.elsewhere else None
+                if not matches and belongs:
+                    return f"Not a {cards_field.noun} but {belongs.split(':')[0]}"
+                if not matches:
+                    return f"Unknown {cards_field.noun}{closest(text, names)}"
+                if len(matches) > 1:
+                    return f"Which one? {', '.join(matches[:6])}"
+                name = matches[0]
+                if cards_field.unique and name in chosen:
+                    return f"{name} is already listed"
+                return True
+
+            text = (
+                questionary.autocomplete(
+                    f"{prefix}{cards_field.noun} #{len(cards) + 1} "
+                    f"(Tab completes; blank when done, {BACK_WORD} removes the last):",
+                    choices=names,
+                    meta_information={n: _meta(catalogue.card(n)) for n in names},
+                    validate=validate,
+                )
+                .unsafe_ask()
+                .strip()
+            )
+            if not text:
+                break
+            if text == BACK_WORD:
+                if not cards:
+                    return BACK
+                cards.pop()
+                continue
+            cards.append(_matches(text, names)[0])
+        self.chosen = tuple(cards)
+        return cards
+
+
+def _matches(text: str, names: list[str]) -> list[str]:
+    """The name typed, ignoring case, else every name it begins ("sock" is only Socks)."""
+    typed = fold(text)
+    exact = [name for name in names if fold(name) == typed]
+    return exact or [name for name in names if fold(name).startswith(typed)]
+
+
+class CountQuestion(_Tracked):
+    """A resource count that starts at 0, so Enter means none."""
+
+    def get(self, answers: dict[str, Any]) -> Any:
+        value = answers.get(self.key)
+        if isinstance(value, dict) and isinstance(self.part, str):
+            return value.get(self.part)  # one Good of the table, maybe not asked yet
+        return value
+
+    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        return super().answer(flow, prefix, 0 if current is None else current)
+
+
+class CustomCardsQuestion(_Tracked):
+    """Cards missing from the catalogue: name, printed VP and bonus, repeated until blank."""
+
+    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        cards: list[dict[str, Any]] = list(current or [])
+        while True:
+            if cards:
+                listed = ", ".join(f"{c['name']} ({c['vp']}+{c.get('bonus', 0)})" for c in cards)
+                flow.console.print(render.user(f"  Other cards: {listed}", "dim"))
+            name = (
+                questionary.text(
+                    f"{prefix}a card not in the catalogue "
+                    f"(blank when none left, {BACK_WORD} removes the last):",
+                    validate=_custom_name,
+                )
+                .unsafe_ask()
+                .strip()
+            )
+            if not name:
+                return cards
+            if name == BACK_WORD:
+                if not cards:
+                    return BACK
+                cards.pop()
+                continue
+            vp = _ask_int(f"{prefix}{name}: printed VP:")
+            bonus = _ask_int(f"{prefix}{name}: bonus VP earned:")
+            cards.append({"name": name, "vp": vp, "bonus": bonus})
+
+    def put(self, answers: dict[str, Any], value: Any) -> None:
+        if value:
+            answers[self.key] = value
+        else:
+            answers.pop(self.key, None)
+
+
+def _custom_name(text: str) -> bool | str:
+    text = text.strip()
+    if text == BACK_WORD or not text:
+        return True
+    if len(text) > 60:
+        return "At most 60 characters"
+    known = active().find(text)
+    return f"{known.name} is in the catalogue: enter it with the cards" if known else True
+
+
+def _ask_int(message: str) -> int:
+    def validate(text: str) -> bool | str:
+        return True if text.strip().isdigit() and int(text) <= 99 else "A whole number 0-99"
+
+    return int(questionary.text(message, default="0", validate=validate).unsafe_ask())
+
+
+@dataclass
+class SoloTypeQuestion(_Tracked):
+    """Asked only in a solo game whose most crafted Comfort types tie (Solo Play, question 1)."""
+
+    comforts: CardsQuestion | None = None
+
+    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        state = _STATE.setdefault(flow, _FlowState())
+        player = ComfortsPlayer(comforts=self.comforts.chosen if self.comforts else ())
+        tied = most_crafted_types(player, active())
+        if state.seats != {0} or len(tied) < 2:
+            return BACK if state.backing else None  # nothing to ask: keep going the same way
+        words = [questionary.Choice(f"{TYPE_WORDS[t]} ({t.capitalize()})", value=t) for t in tied]
+        answer = questionary.select(
+            f"{prefix}{self.label}: you crafted as many of each; pick your title's first word",
+            choices=[*words, questionary.Choice("< back", value=BACK)],
+            default=current if current in tied else None,
+        ).unsafe_ask()
+        return answer
+
+    def put(self, answers: dict[str, Any], value: Any) -> None:
+        if value is None:
+            answers.pop(self.key, None)
+        else:
+            answers[self.key] = value
+
+
+def questions(flow: WalkThrough, game: Game[Any, Any], seat: int | None) -> list[Question]:
+    """Cards with completion, then Goods, Coins, Stories, other cards and the solo word."""
+    if seat is None:
+        return []
+    _STATE.setdefault(flow, _FlowState()).seats.add(seat)
+    fields: dict[str, Field] = {f.key: f for f in game.player_fields}
+    comforts, improvements = (
+        CardsQuestion(seat, key, None, fields[key].label, fields[key])
+        for key in ("comforts", "improvements")
+    )
+    out: list[Question] = [comforts, improvements]
+    for question in questions_for([fields["goods"], fields["coins"], fields["stories"]], seat):
+        out.append(CountQuestion(**vars(question)))
+    custom = fields["custom"]
+    out.append(CustomCardsQuestion(seat, custom.key, None, custom.label, custom))
+    solo = fields["solo_type"]
+    out.append(SoloTypeQuestion(seat, solo.key, None, solo.label, solo, comforts=comforts))
+    return out
