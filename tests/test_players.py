@@ -44,7 +44,7 @@ def test_rename_changes_every_file_that_has_the_player(home: Path) -> None:
     before = snapshot(home)
     result = run(home, "players", "rename", "ANA", "Anna")
     assert result.exit_code == 0, result.stderr
-    assert "Renamed ANA to Anna in 4 session file(s)." in result.stdout
+    assert "Renamed ANA to Anna in 4 session files." in result.stdout
     changed = {name for name, data in snapshot(home).items() if before[name] != data}
     assert changed == {
         "sessions/2026-11-08-hungry-d4e5f6.toml",
@@ -162,3 +162,22 @@ def test_renaming_there_and_back_restores_every_file_byte_for_byte(home: Path) -
     assert snapshot(home) != before
     assert run(home, "players", "rename", "zed", "Dana").exit_code == 0
     assert snapshot(home) == before
+
+
+def test_a_file_no_exact_text_edit_fits_is_rewritten_from_its_data(home: Path) -> None:
+    path = home / "sessions" / "cabin.toml"
+    path.write_text(
+        "# At Ana's cabin\n"
+        'format = 1\ngame = "hungry"\nlocation = "Ana"\n\n'
+        '[[players]]\nname = "Ana"\nhomes = [1, 0, 0, 0, 0]\n\n'
+        '[[players]]\nname = "Ben"\nhomes = [0, 0, 0, 0, 0]\n\n'
+        '[result]\ngame = "hungry"\nwinners = ["Ana"]\n',
+        encoding="utf-8",
+    )
+    result = run(home, "players", "rename", "Ana", "Anna")
+    assert result.exit_code == 0
+    assert f"Rewritten from its data (comments and layout not kept): {path}" in result.stdout
+    doc = _doc(path)
+    assert doc["location"] == "Ana"  # free text is not a name
+    assert [p["name"] for p in doc["players"]] == ["Anna", "Ben"]
+    assert doc["result"]["winners"] == ["Anna"]

@@ -42,6 +42,7 @@ def rename(
     """Rename a player in every session file: all files change, or none do."""
     from scorekeeper import render
     from scorekeeper.storage import rename_player
+    from scorekeeper.text import plural
 
     state: AppState = ctx.obj
     with user_errors():
@@ -49,12 +50,13 @@ def rename(
     report_unreadable(list(done.skipped))
     console = render.make_console()
     count = len(done.edited) + len(done.rebuilt)
-    console.print(render.user(f"Renamed {old} to {new.strip()} in {count} session file(s)."))
+    files = plural(count, "session file")
+    console.print(render.user(f"Renamed {old} to {new.strip()} in {files}."))
     for path in done.rebuilt:
         console.print(
             render.user(f"Rewritten from its data (comments and layout not kept): {path}", "yellow")
         )
     if done.skipped:
         console.print(
-            render.user(f"{len(done.skipped)} unreadable file(s) were not changed.", "yellow")
+            render.user(f"Not changed: {plural(len(done.skipped), 'unreadable file')}.", "yellow")
         )
