@@ -36,12 +36,12 @@ def test_list_is_newest_first_and_reports_broken_files_once(home: Path) -> None:
     assert "Dana 11, Eli 9, Fay 13" in result.stdout
     broken = home / "sessions" / "broken.toml"
     future = home / "sessions" / "from-the-future.toml"
-    assert result.stderr.splitlines() == [
-        f"Unreadable: {broken}: not valid TOML: Expected ']]' at the end of an array "
-        "declaration (at line 3, column 10)",
+    first, second = result.stderr.splitlines()  # each file once, with path and reason
+    assert first.startswith(f"Unreadable: {broken}: not valid TOML: ")  # then tomllib's words
+    assert second == (
         f"Unreadable: {future}: key 'format': format 2 is newer than this scorekeeper reads "
-        "(up to 1); upgrade scorekeeper",
-    ]
+        "(up to 1); upgrade scorekeeper"
+    )
 
 
 def test_list_filters_by_game_player_any_case_and_date(home: Path) -> None:
