@@ -9,6 +9,7 @@ apply everywhere a session is read, scored or walked through.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -19,18 +20,26 @@ from scorekeeper.games.creature_comforts.cards import Catalogue, Document, catal
 SHIPPED = "creature-comforts.toml"
 USER_FILE = "catalogue.toml"
 
-_home: Path | None = None
+def _no_home() -> Path | None:
+    return None
 
 
-def use_home(home: Path | None) -> None:
-    """Let `active()` include `<home>/catalogue.toml` (None: the shipped catalogue only)."""
+_home: Callable[[], Path | None] = _no_home
+
+
+def use_home(home: Path | Callable[[], Path | None] | None) -> None:
+    """Let `active()` include `<home>/catalogue.toml` (None: the shipped catalogue only).
+
+    The CLI passes a callable so the data directory is only worked out when a Creature
+    Comforts session is actually read.
+    """
     global _home
-    _home = home
+    _home = home if callable(home) else (lambda: home)
 
 
 def active() -> Catalogue:
     """The catalogue sessions are checked and scored against in this process."""
-    return load(_home)
+    return load(_home())
 
 
 def user_file(home: Path) -> Path:

@@ -99,3 +99,24 @@ def test_guests_walkthrough_three_players_and_known_names(tmp_path: Path) -> Non
     t.child.sendcontrol("c")
     assert "Cancelled: nothing was saved." in t.finish()
     assert len(list((home / "sessions").glob("*.toml"))) == 1
+
+
+def test_backing_out_to_the_names_can_add_a_player(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    t = Terminal(home, "btga")
+    t.answer("Player 1 name", "Dana")
+    t.answer("Player 2 name", "Eli")
+    t.answer("Player 3 name", "")
+    t.answer("Dana: snowflakes on stored object cards", "<")
+    t.answer("Player 1 name", "")  # keeps "Dana"
+    t.answer("Player 2 name", "")  # keeps "Eli"
+    t.answer("Player 3 name", "Fay")
+    t.answer("Player 4 name", "")
+    for name, stored in [("Dana", "5"), ("Eli", "6"), ("Fay", "7")]:
+        t.answer(f"{name}: snowflakes on stored object cards", stored)
+        t.answer(f"{name}: object cards not stored", "0")
+        t.answer(f"{name}: paws on animals not stored", "0")
+    t.choose("Is everything right?")
+    t.answer("Save this session?", "y")
+    assert "Winner: Fay with 7 points." in t.finish()
+    assert [p["name"] for p in _saved(home)["players"]] == ["Dana", "Eli", "Fay"]

@@ -34,10 +34,10 @@ def root(
     ] = False,
 ) -> None:
     """Score keeper and rules assistant for five tabletop games."""
-    ctx.obj = AppState(home)
+    state = ctx.obj = AppState(home)
     from scorekeeper.catalogues import use_home  # user card catalogues live in the data home
 
-    use_home(ctx.obj.home)
+    use_home(lambda: state.home)
 
 
 # Command modules register themselves on `app` when imported.

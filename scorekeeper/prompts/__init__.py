@@ -292,9 +292,13 @@ class WalkThrough:
         names = self.ask_names(game, [])
         settings: dict[str, Any] = {}
         players: list[dict[str, Any]] = [{} for _ in names]
-        questions = title_questions(self, game, None) + [
-            q for seat in range(len(names)) for q in title_questions(self, game, seat)
-        ]
+
+        def build() -> list[Question]:
+            return title_questions(self, game, None) + [
+                q for seat in range(len(names)) for q in title_questions(self, game, seat)
+            ]
+
+        questions = build()
 
         def answers(question: Question) -> dict[str, Any]:
             return settings if question.seat is None else players[question.seat]
@@ -313,8 +317,10 @@ class WalkThrough:
             )
 
         while not self.run_questions(questions, answers, prefix, warn):
+            # Backed out of the first question: the names (and so the seats) may change.
             names = self.ask_names(game, names)
             players = [{} for _ in names]
+            questions = build()
         return self.review(game, names, settings, players, questions, answers, prefix)
 
     @staticmethod
