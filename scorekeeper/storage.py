@@ -15,7 +15,8 @@ from typing import Any
 import tomli_w
 
 from scorekeeper.core.breakdown import Outcome
-from scorekeeper.errors import InputError, StorageError
+from scorekeeper.errors import InputError, StorageError, Where
+from scorekeeper.series import SeriesDef, SeriesError, series_from_dict, series_to_dict
 from scorekeeper.session import Session, from_dict, to_dict
 
 HOME_ENV = "SCOREKEEPER_HOME"
@@ -196,3 +197,158 @@ def _replace_file(path: Path, text: str) -> None:
             Path(temp_name).unlink(missing_ok=True)
     except OSError as error:
         raise StorageError(f"{path.parent}: cannot write here: {error.strerror or error}") from None
+
+
+# -- series definitions, stored results and history-wide renames -------------------------
+
+
+def series_dir(home: Path) -> Path:
+    return home / "series"
+
+
+def _write_temp(directory: Path, text: str) -> Path:
+    """A fully written, synced temporary file beside its final place."""
+    handle, temp_name = tempfile.mkstemp(dir=directory, prefix=".saving-", suffix=".tmp")
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    return temp
+
+
+def save_series(home: Path, definition: SeriesDef) -> Path:
+    """Write series/<name>.toml atomically; an existing series is never replaced."""
+    directory = series_dir(home)
+    path = directory / f"{definition.name}.toml"
+    text = dumps(series_to_dict(definition))
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        temp = _write_temp(directory, text)
+    except OSError as error:
+        raise StorageError(f"{directory}: cannot write here: {error.strerror or error}") from None
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise SeriesError(f"series {definition.name!r} already exists ({path})") from None
+    except OSError as error:
+        raise StorageError(f"{path}: cannot write: {error.strerror or error}") from None
+    finally:
+        temp.unlink(missing_ok=True)
+    return path
+
+
+def read_series(path: Path) -> SeriesDef:
+    """One series file; its `name` must be its file name, as sessions link by that name."""
+    from scorekeeper.games import find_game
+
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        definition = series_from_dict(raw, find_game)
+    except OSError as error:
+        raise StorageError(f"{path}: cannot read: {error.strerror or error}") from None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise StorageError(f"{path}: not valid TOML: {error}") from None
+    except InputError as error:
+        raise error.at(file=str(path)) from None
+    if definition.name != path.stem:
+        raise InputError(
+            f"{definition.name!r} does not match the file name {path.stem!r}",
+            Where(file=str(path), key="name"),
+        )
+    return definition
+
+
+def iter_series(home: Path) -> Iterator[SeriesDef | Unreadable]:
+    """Every series definition, by name; broken files are reported, not fatal."""
+    directory = series_dir(home)
+    if not directory.is_dir():
+        return
+    for path in sorted(directory.glob("*.toml")):
+        try:
+            yield read_series(path)
+        except (InputError, StorageError) as error:
+            yield Unreadable(path, str(error))
+
+
+def read_stored_result(path: Path) -> dict[str, Any] | None:
+    """The [result] table a file was saved with (from_dict ignores it), or None."""
+    try:
+        result = tomllib.loads(path.read_text(encoding="utf-8")).get("result")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    return result if isinstance(result, dict) else None
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """What a rename changed: files edited in place, files re-written from data, files skipped."""
+
+    edited: tuple[Path, ...]
+    rebuilt: tuple[Path, ...]  # the text edit could not be proven exact: comments are lost
+    skipped: tuple[Unreadable, ...]
+
+
+def rename_player(home: Path, old: str, new: str) -> Renamed:
+    """Rename a player in every session file, all or nothing.
+
+    Every new version is written to a temporary file first; only when all are written are
+    they moved into place. A failure before that removes the temporary files and changes
+    nothing; a failure while moving puts back the files already replaced.
+    """
+    from scorekeeper.players import RenameError, rename_document, rename_text
+    from scorekeeper.session import check_name
+
+    new = check_name(new)
+    planned: dict[Path, tuple[str, str]] = {}  # path -> (old text, new text)
+    edited: list[Path] = []
+    rebuilt: list[Path] = []
+    skipped: list[Unreadable] = []
+    for entry in iter_sessions(home):
+        if isinstance(entry, Unreadable):
+            skipped.append(entry)
+            continue
+        path = entry[0]
+        try:
+            text = path.read_text(encoding="utf-8")
+            wanted = rename_document(tomllib.loads(text), old, new)
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            skipped.append(Unreadable(path, f"{path}: {error}"))
+            continue
+        except RenameError as error:
+            raise RenameError(f"{path}: {error}") from None
+        if wanted is None:
+            continue
+        changed = rename_text(text, wanted, old, new)
+        (edited if changed is not None else rebuilt).append(path)
+        planned[path] = (text, changed if changed is not None else dumps(wanted))
+    if not planned:
+        raise RenameError(f"no session has a player named {old!r}; see `scorekeeper players`")
+    temps: dict[Path, Path] = {}
+    try:
+        for path, (_, text) in planned.items():
+            temps[path] = _write_temp(path.parent, text)
+    except OSError as error:
+        for temp in temps.values():
+            temp.unlink(missing_ok=True)
+        raise StorageError(
+            f"{path}: cannot write ({error.strerror or error}); no file was changed"
+        ) from None
+    done: list[Path] = []
+    try:
+        for path, temp in temps.items():
+            temp.replace(path)
+            done.append(path)
+    except OSError as error:
+        for path in done:
+            path.write_text(planned[path][0], encoding="utf-8")
+        for temp in temps.values():
+            temp.unlink(missing_ok=True)
+        raise StorageError(
+            f"{path}: cannot replace ({error.strerror or error}); no file was changed"
+        ) from None
+    return Renamed(tuple(edited), tuple(rebuilt), tuple(skipped))

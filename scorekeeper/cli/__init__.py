@@ -41,7 +41,15 @@ def root(
 
 
 # Command modules register themselves on `app` when imported.
-from scorekeeper.cli import games, rules, score  # noqa: E402, F401
+from scorekeeper.cli import (  # noqa: E402, F401
+    games,
+    history,
+    players,
+    rules,
+    score,
+    series,
+    stats,
+)
 
 
 def main() -> None:

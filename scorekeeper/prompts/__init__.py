@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -440,14 +440,30 @@ class WalkThrough:
                 session = from_dict(document)
 
 
+def ask_series(open_series: Sequence[tuple[str, str]]) -> str | None:
+    """Which open series this game belongs to; None for none (not asked when none is open)."""
+    if not open_series:
+        return None
+    choices = [
+        questionary.Choice("No series", value=""),
+        *(questionary.Choice(label, value=series_id) for series_id, label in open_series),
+    ]
+    answer: str = questionary.select("Part of a series?", choices=choices).unsafe_ask()
+    return answer or None
+
+
 def walk_through(
     console: Console,
     game: Game[Any, Any] | None,
     known_names: Sequence[str],
     save: Callable[[Session, Outcome], Path],
     home: Path | None = None,
+    offer_series: Callable[[Game[Any, Any]], Sequence[tuple[str, str]]] | None = None,
 ) -> Path | None:
-    """The whole table-side flow; returns the saved file, or None when the user declined."""
+    """The whole table-side flow; returns the saved file, or None when the user declined.
+
+    `offer_series(game)` lists the open series (id, description) the game may join.
+    """
     flow = WalkThrough(console, known_names, home)
     game = game or flow.choose_game()
     session = flow.collect(game)
@@ -455,6 +471,8 @@ def walk_through(
 
     session, outcome = flow.settle_ties(session, to_dict(session))
     render.print_outcome(console, outcome, game.name)
+    if offer_series is not None:
+        session = replace(session, series=ask_series(offer_series(game)) or session.series)
     if not questionary.confirm("Save this session?", default=True).unsafe_ask():
         console.print("Not saved.")
         return None

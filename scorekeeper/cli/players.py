@@ -1,0 +1,62 @@
+"""`scorekeeper players`: everyone in the history, and renaming a player in every file."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from scorekeeper.cli.common import AppState, app, user_errors
+from scorekeeper.cli.records import load, report_unreadable
+
+players_app = typer.Typer(help="Players in the history: list them, rename one everywhere.")
+app.add_typer(players_app, name="players")
+
+
+@players_app.callback(invoke_without_command=True)
+def list_players(ctx: typer.Context) -> None:
+    """List players with their play counts (names match in any case)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from scorekeeper import render
+    from scorekeeper.players import player_counts
+
+    state: AppState = ctx.obj
+    with user_errors():
+        loaded = load(state.home)
+    report_unreadable(loaded.unreadable)
+    console = render.make_console()
+    rows = player_counts(loaded.plays)
+    if not rows:
+        console.print("No players yet.")
+        return
+    console.print(render.players_table(rows))
+
+
+@players_app.command("rename")
+def rename(
+    ctx: typer.Context,
+    old: Annotated[str, typer.Argument(help="The name now (any case).")],
+    new: Annotated[str, typer.Argument(help="The new name.")],
+) -> None:
+    """Rename a player in every session file: all files change, or none do."""
+    from scorekeeper import render
+    from scorekeeper.storage import rename_player
+    from scorekeeper.text import plural
+
+    state: AppState = ctx.obj
+    with user_errors():
+        done = rename_player(state.home, old, new)
+    report_unreadable(list(done.skipped))
+    console = render.make_console()
+    count = len(done.edited) + len(done.rebuilt)
+    files = plural(count, "session file")
+    console.print(render.user(f"Renamed {old} to {new.strip()} in {files}."))
+    for path in done.rebuilt:
+        console.print(
+            render.user(f"Rewritten from its data (comments and layout not kept): {path}", "yellow")
+        )
+    if done.skipped:
+        console.print(
+            render.user(f"Not changed: {plural(len(done.skipped), 'unreadable file')}.", "yellow")
+        )

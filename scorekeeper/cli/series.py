@@ -1,0 +1,159 @@
+"""`scorekeeper series`: define a series of games, see its standings, list them all.
+
+Also the two small hooks `score --series` and the walk-through use to join a series.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from scorekeeper.cli.common import AppState, app, user_errors
+from scorekeeper.cli.records import game_id, load, report_unreadable
+
+if TYPE_CHECKING:
+    from scorekeeper.games.base import Game
+    from scorekeeper.series import SeriesDef, SeriesReport
+
+series_app = typer.Typer(
+    no_args_is_help=True, help="Series of games: a three-game evening, a season, a games night."
+)
+app.add_typer(series_app, name="series")
+
+
+def _definitions(home: Path) -> list[SeriesDef]:
+    """The series files; broken ones are reported once and left out."""
+    from scorekeeper.storage import Unreadable, iter_series
+
+    found: list[SeriesDef] = []
+    broken: list[Unreadable] = []
+    for entry in iter_series(home):
+        if isinstance(entry, Unreadable):
+            broken.append(entry)
+        else:
+            found.append(entry)
+    report_unreadable(broken)
+    return found
+
+
+def _reports(home: Path) -> list[SeriesReport]:
+    from scorekeeper.series import all_series
+
+    loaded = load(home)
+    report_unreadable(loaded.unreadable)
+    return all_series(_definitions(home), loaded.plays)
+
+
+@series_app.command("new")
+def new(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Lowercase letters, digits and '-'.")],
+    game: Annotated[
+        str | None, typer.Option("--game", help="Only this title (default: any, a games night).")
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games", min=1, help="Games in the series (default: the rulebook's, else open)."
+        ),
+    ] = None,
+) -> None:
+    """Start a series; sessions join it with `scorekeeper score --series NAME`."""
+    from scorekeeper import render
+    from scorekeeper.series import SeriesDef, default_games
+    from scorekeeper.session import check_series
+    from scorekeeper.storage import save_series
+
+    state: AppState = ctx.obj
+    with user_errors():
+        definition = SeriesDef(
+            name=check_series(name),
+            game=game_id(game),
+            games=games if games is not None else default_games(game_id(game)),
+            created=datetime.now().replace(microsecond=0),
+        )
+        path = save_series(state.home, definition)
+    length = f"{definition.games} games" if definition.games else "open-ended"
+    render.make_console().print(
+        render.user(f"Created series {definition.name} ({length}) in {path}.")
+    )
+
+
+@series_app.command("show")
+def show(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The series id.")],
+) -> None:
+    """Game by game, standings, the winner once complete, and who starts the next game."""
+    from scorekeeper import render
+    from scorekeeper.series import SeriesError
+
+    state: AppState = ctx.obj
+    with user_errors():
+        found = [r for r in _reports(state.home) if r.definition.name == name]
+        if not found:
+            raise SeriesError(f"no series {name!r}; `scorekeeper series list` shows them")
+    report = found[0]
+    console = render.make_console()
+    planned = report.definition.games
+    games = "game" if report.games_text == "1" else "games"
+    status = ", complete." if report.is_complete else "." if planned else " (open-ended)."
+    console.print(
+        render.user(f"Series {report.definition.name}: {report.games_text} {games} played{status}")
+    )
+    if not report.plays:
+        return
+    console.print(render.series_games_table(report))
+    console.print(render.series_standings_table(report))
+    for line in render.series_verdict(report):
+        console.print(line)
+
+
+@series_app.command("list")
+def list_series(ctx: typer.Context) -> None:
+    """Every series, defined or named by sessions, with its progress and leader."""
+    from scorekeeper import render
+
+    state: AppState = ctx.obj
+    with user_errors():
+        reports = _reports(state.home)
+    console = render.make_console()
+    if not reports:
+        console.print("No series yet: start one with `scorekeeper series new NAME`.")
+        return
+    console.print(render.series_list_table(reports))
+
+
+def checked_series(
+    home: Path, name: str, game: Game[Any, Any] | None
+) -> tuple[str, Game[Any, Any] | None]:
+    """Check a new session may join the series; return its id and the game to play.
+
+    With no game given, a series of one title supplies its title.
+    """
+    from scorekeeper.games import find_game
+    from scorekeeper.series import SeriesDef, check_join
+    from scorekeeper.session import check_series
+
+    name = check_series(name)
+    definition = next((d for d in _definitions(home) if d.name == name), SeriesDef(name))
+    if game is None and definition.game is not None:
+        game = find_game(definition.game)
+    check_join(definition, load(home).plays, game.id if game else None)
+    return name, game
+
+
+def series_offer(home: Path) -> Callable[[Game[Any, Any]], list[tuple[str, str]]]:
+    """For the walk-through: the open series a game can join, as (id, description)."""
+
+    def offer(game: Game[Any, Any]) -> list[tuple[str, str]]:
+        from scorekeeper.series import open_series
+
+        found = open_series(_definitions(home), load(home).plays, game.id)
+        return [(r.definition.name, f"{r.definition.name} (game {r.next_number})") for r in found]
+
+    return offer

@@ -1,0 +1,49 @@
+"""`scorekeeper stats`: plays, wins and scores per player and title, leaderboards, head to head."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from scorekeeper.cli.common import AppState, app, user_errors
+from scorekeeper.cli.records import game_id, load, report_unreadable
+
+
+@app.command("stats")
+def stats(
+    ctx: typer.Context,
+    game: Annotated[
+        str | None, typer.Option("--game", help="Only this title (id, alias or name).")
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", help="Only this player (any case).")
+    ] = None,
+) -> None:
+    """Statistics from every saved session."""
+    from scorekeeper import render
+    from scorekeeper.history import select
+    from scorekeeper.stats import head_to_head, leaderboard, player_stats, sparkline
+
+    state: AppState = ctx.obj
+    with user_errors():
+        loaded = load(state.home)
+        plays = select(loaded.plays, game=game_id(game))
+    report_unreadable(loaded.unreadable)
+    console = render.make_console()
+    rows = player_stats(plays)
+    wanted = None if player is None else player.casefold()
+    titles = list(dict.fromkeys(s.game for s in rows if wanted in (None, s.player.casefold())))
+    if not titles:
+        console.print("No sessions." if player is None else render.user(f"No games of {player}."))
+        return
+    for title_game in titles:
+        board = leaderboard(rows, title_game)
+        console.print(render.leaderboard_table(board[0][1].title, board, sparkline, player))
+    pairs = head_to_head(plays)
+    if wanted is None:
+        shown = [h for h in pairs if h.player.casefold() < h.opponent.casefold()]
+    else:
+        shown = [h for h in pairs if h.player.casefold() == wanted]
+    if shown:
+        console.print(render.head_to_head_table(shown))

@@ -1,0 +1,281 @@
+"""The history as data: one Play per session file, ordered, filtered, found by id and exported.
+
+Everything here is computed from sessions and their freshly computed outcomes; nothing reads or
+writes files, so the commands stay thin and the computations are easy to test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.core.breakdown import Outcome
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.session import Session
+
+_SHORT_ID = re.compile(r"-([0-9a-f]{6})$")  # save_session names files <date>-<game>-<6 hex>
+_LEADING_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})")
+
+
+class HistoryError(ScorekeeperError):
+    """A session id matches no session, or more than one."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """One player's line in a finished game: points per category, total, rank."""
+
+    name: str
+    seat: int  # 1-based seat order, as in the file
+    total: int
+    rank: int
+    points: tuple[tuple[str, int], ...]  # (category, points) in the title's column order
+
+    @property
+    def is_winner(self) -> bool:
+        return self.rank == 1
+
+
+@dataclass(frozen=True)
+class Play:
+    """One session file with its computed result: the unit of history, series and statistics."""
+
+    id: str
+    stem: str
+    file: str
+    game: str  # game id
+    title: str  # game name
+    results: tuple[Result, ...]  # seat order
+    winners: tuple[str, ...]
+    tiebreak: str | None = None
+    played: date | datetime | None = None
+    series: str | None = None
+    location: str | None = None
+    notes: str | None = None
+
+    @property
+    def sort_key(self) -> tuple[str, str]:
+        """Chronological: `played` when given, else the file name (saved files start with a
+        date, so they fall in place; other names sort after every dated session)."""
+        return (self.played.isoformat() if self.played else self.stem, self.stem)
+
+    @property
+    def day(self) -> date | None:
+        """The calendar day: from `played`, else from a file name that starts with a date."""
+        if isinstance(self.played, datetime):
+            return self.played.date()
+        if self.played is not None:
+            return self.played
+        match = _LEADING_DATE.match(self.stem)
+        if match:
+            try:
+                return date.fromisoformat(match.group(1))
+            except ValueError:
+                return None
+        return None
+
+    @property
+    def is_solo(self) -> bool:
+        """A one-player game: it has a score but no opponent, so it has no win or loss."""
+        return len(self.results) == 1
+
+    def result_of(self, player: str) -> Result | None:
+        """The result of a player, matched case-insensitively."""
+        wanted = player.casefold()
+        return next((r for r in self.results if r.name.casefold() == wanted), None)
+
+    def by_rank(self) -> tuple[Result, ...]:
+        return tuple(sorted(self.results, key=lambda r: (r.rank, r.seat)))
+
+
+def short_id(stem: str) -> str:
+    """The six hex digits scorekeeper adds to saved file names; a hand-named file's whole stem."""
+    match = _SHORT_ID.search(stem)
+    return match.group(1) if match else stem
+
+
+def from_session(path: Path, session: Session, outcome: Outcome) -> Play:
+    """The Play for a session file and its computed outcome."""
+    order = {name: seat for seat, name in enumerate(session.names, start=1)}
+    results = tuple(
+        sorted(
+            (
+                Result(
+                    name=standing.name,
+                    seat=order[standing.name],
+                    total=standing.total,
+                    rank=standing.rank,
+                    points=tuple((c, standing.category_total(c)) for c in outcome.categories),
+                )
+                for standing in outcome.standings
+            ),
+            key=lambda r: r.seat,
+        )
+    )
+    return Play(
+        id=short_id(path.stem),
+        stem=path.stem,
+        file=str(path),
+        game=session.game.id,
+        title=session.game.name,
+        results=results,
+        winners=outcome.winners,
+        tiebreak=outcome.tiebreak,
+        played=session.played,
+        series=session.series,
+        location=session.location,
+        notes=session.notes,
+    )
+
+
+def oldest_first(plays: Iterable[Play]) -> list[Play]:
+    return sorted(plays, key=lambda p: p.sort_key)
+
+
+def newest_first(plays: Iterable[Play]) -> list[Play]:
+    return sorted(plays, key=lambda p: p.sort_key, reverse=True)
+
+
+def select(
+    plays: Iterable[Play],
+    *,
+    game: str | None = None,
+    player: str | None = None,
+    since: date | None = None,
+) -> list[Play]:
+    """Plays of one title (id), with one player (any case), on or after a day."""
+    out = []
+    for play in plays:
+        if game is not None and play.game != game:
+            continue
+        if player is not None and play.result_of(player) is None:
+            continue
+        if since is not None and (play.day is None or play.day < since):
+            continue
+        out.append(play)
+    return out
+
+
+def find_play(plays: Sequence[Play], ref: str) -> Play:
+    """The play whose short id or file stem is `ref`, or starts with it if only one does."""
+    wanted = ref.strip().removesuffix(".toml")
+    exact = [p for p in plays if wanted in (p.id, p.stem)]
+    if len(exact) == 1:
+        return exact[0]
+    found = exact or [p for p in plays if p.id.startswith(wanted) or p.stem.startswith(wanted)]
+    if not wanted or not found:
+        raise HistoryError(f"no session {ref!r}; `scorekeeper history list` shows the ids")
+    if len(found) > 1:
+        shown = ", ".join(p.stem for p in newest_first(found)[:5])
+        more = f" and {len(found) - 5} more" if len(found) > 5 else ""
+        raise HistoryError(f"{ref!r} matches {len(found)} sessions ({shown}{more}); type more")
+    return found[0]
+
+
+def spellings(plays: Iterable[Play]) -> dict[str, str]:
+    """Case-folded name -> the spelling used in the most recent session."""
+    out: dict[str, str] = {}
+    for play in oldest_first(plays):
+        for result in play.results:
+            out[result.name.casefold()] = result.name
+    return out
+
+
+def result_changes(stored: Mapping[str, Any], play: Play) -> list[str]:
+    """How the stored [result] table differs from the result computed now, in words.
+
+    Compares each player's total and rank and the winners; the tie-break sentence is prose
+    whose wording may change without the result changing, so it is not compared.
+    """
+    changes: list[str] = []
+    before: dict[str, Mapping[str, Any]] = {}
+    for entry in stored.get("players", []):
+        if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
+            before[entry["name"].casefold()] = entry
+    for result in play.results:
+        old = before.get(result.name.casefold())
+        if old is None:
+            changes.append(f"{result.name}: not in the stored result")
+            continue
+        if old.get("total") != result.total:
+            changes.append(f"{result.name}: total {old.get('total')} -> {result.total}")
+        if old.get("rank") != result.rank:
+            changes.append(f"{result.name}: rank {old.get('rank')} -> {result.rank}")
+    old_winners = stored.get("winners", [])
+    if not isinstance(old_winners, list) or {str(w).casefold() for w in old_winners} != {
+        w.casefold() for w in play.winners
+    }:
+        shown = ", ".join(map(str, old_winners)) if isinstance(old_winners, list) else "?"
+        changes.append(f"winners: {shown or '-'} -> {', '.join(play.winners)}")
+    return changes
+
+
+def export_columns(categories: Sequence[str]) -> list[str]:
+    """CSV header: session facts, then one column per category, then total, rank, winner."""
+    return [
+        "session",
+        "file",
+        "played",
+        "game",
+        "series",
+        "player",
+        "seat",
+        *categories,
+        "total",
+        "rank",
+        "winner",
+    ]
+
+
+def export_rows(plays: Iterable[Play], categories: Sequence[str]) -> list[dict[str, Any]]:
+    """Long format: one row per player per session; a category a title lacks stays empty."""
+    rows = []
+    for play in plays:
+        for result in play.results:
+            points = dict(result.points)
+            rows.append(
+                {
+                    "session": play.id,
+                    "file": play.file,
+                    "played": play.played.isoformat() if play.played else "",
+                    "game": play.game,
+                    "series": play.series or "",
+                    "player": result.name,
+                    "seat": result.seat,
+                    **{c: points.get(c, "") for c in categories},
+                    "total": result.total,
+                    "rank": result.rank,
+                    "winner": int(result.is_winner),  # 1/0: sums in a spreadsheet
+                }
+            )
+    return rows
+
+
+def to_json(play: Play) -> dict[str, Any]:
+    """The same facts as the CSV, one object per session."""
+    return {
+        "session": play.id,
+        "file": play.file,
+        "played": play.played.isoformat() if play.played else None,
+        "game": play.game,
+        "series": play.series,
+        "location": play.location,
+        "notes": play.notes,
+        "players": [
+            {
+                "name": r.name,
+                "seat": r.seat,
+                "categories": dict(r.points),
+                "total": r.total,
+                "rank": r.rank,
+                "winner": r.is_winner,
+            }
+            for r in play.results
+        ],
+        "winners": list(play.winners),
+        "tiebreak": play.tiebreak,
+    }
