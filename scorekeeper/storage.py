@@ -36,6 +36,18 @@ def sessions_dir(home: Path) -> Path:
     return home / "sessions"
 
 
+def check_writable(home: Path) -> None:
+    """Fail before a walk-through starts, not after it, when nothing could be saved."""
+    directory = sessions_dir(home)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(dir=directory, prefix=".probe-", suffix=".tmp")
+        os.close(handle)
+        Path(temp_name).unlink()
+    except OSError as error:
+        raise StorageError(f"{home}: cannot write here: {error.strerror or error}") from None
+
+
 def read_session(path: Path) -> Session:
     """Parse and check one session file; every problem names the file."""
     try:

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
+import shlex
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from scorekeeper.cli.common import AppState, app, fail, user_errors
+
+if TYPE_CHECKING:
+    from scorekeeper.draft import Draft
 
 
 @app.command("score")
@@ -24,14 +30,29 @@ def score(
     save: Annotated[
         bool, typer.Option("--save", help="With --from: also save it into the history.")
     ] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Carry on with the unfinished walk-through.")
+    ] = False,
+    discard_draft: Annotated[
+        bool,
+        typer.Option("--discard-draft", help="Drop the unfinished walk-through; start anew."),
+    ] = False,
 ) -> None:
-    """Score a game: walk through it at the table, or score a file with --from."""
+    """Score a game: walk through it at the table, or score a file with --from.
+
+    Every answer is kept as a draft until the session is saved; an interrupted walk-through
+    is offered again by the next `scorekeeper score`.
+    """
     state: AppState = ctx.obj
     if from_file is None:
         if as_json or save:
             raise fail("--json and --save go with --from FILE")
-        _walk_through(state, game)
+        if resume and discard_draft:
+            raise fail("--resume and --discard-draft exclude each other")
+        _walk_through(state, game, resume, discard_draft)
         return
+    if resume or discard_draft:
+        raise fail("--resume and --discard-draft go with the walk-through, not --from FILE")
     with user_errors():
         _score_file(state, game, from_file, as_json, save)
 
@@ -57,21 +78,99 @@ def _score_file(state: AppState, game: str | None, path: Path, as_json: bool, sa
         typer.echo(f"Saved {saved}", err=as_json)
 
 
-def _walk_through(state: AppState, game_name: str | None) -> None:
-    from scorekeeper import render
+def _walk_through(state: AppState, game_name: str | None, resume: bool, discard: bool) -> None:
+    from scorekeeper import render, storage
+    from scorekeeper.draft import KIND
     from scorekeeper.games import find_game
-    from scorekeeper.storage import known_players, save_session
 
+    console = render.make_console()
     with user_errors():
         game = find_game(game_name) if game_name else None
         home = state.home
-        known = known_players(home)
-    from scorekeeper.prompts import walk_through
+        storage.check_writable(home)
+        if discard:
+            storage.discard_draft(home, KIND)
+        draft = None if discard else _load_draft(home)
+        if resume and draft is None:
+            raise fail("no unfinished walk-through to resume")
+        if resume and game is not None and draft is not None and draft.game != game.id:
+            raise fail(f"the unfinished walk-through is {draft.game!r}, not {game.id!r}")
+        known = storage.known_players(home)
+    from scorekeeper import prompts
 
-    console = render.make_console()
+    kept = storage.draft_path(home, KIND)
     try:
+        if draft is not None and not resume and not prompts.offer_draft(console, draft):
+            storage.discard_draft(home, KIND)
+            draft = None
         with user_errors():
-            walk_through(console, game, known, lambda s, o: save_session(s, o, home))
+            saved = prompts.walk_through(
+                console,
+                game,
+                known,
+                lambda s, o: storage.save_session(s, o, home),
+                keep=_keeper(home, lambda text: render.print_warnings(console, [text])),
+                resume=draft,
+            )
     except KeyboardInterrupt:
-        console.print("\nCancelled: nothing was saved.")
+        if kept.exists():
+            console.print(
+                f"\nStopped. Every answer so far is kept in {kept};\n"
+                f"run `{_command(state)} --resume` to carry on.",
+                markup=False,
+            )
+        else:
+            console.print("\nCancelled: nothing was saved.")
         raise typer.Exit(130) from None
+    storage.discard_draft(home, KIND)
+    if saved is None:
+        console.print("Not saved; the unfinished walk-through was dropped.")
+
+
+def _load_draft(home: Path) -> Draft | None:
+    from scorekeeper.draft import KIND, Draft
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage import draft_path, load_draft
+
+    way_out = "`scorekeeper score --discard-draft`"
+    try:
+        document = load_draft(home, KIND)
+    except StorageError as error:
+        raise StorageError(f"{error} (or run {way_out})") from None
+    if document is None:
+        return None
+    try:
+        return Draft.from_dict(document)
+    except StorageError as error:
+        path = draft_path(home, KIND)
+        raise StorageError(f"{path}: {error}; run {way_out} to start over") from None
+
+
+def _keeper(home: Path, warn: Callable[[str], None]) -> Callable[[Draft], None]:
+    """Write the draft; if that fails, warn once and let the walk-through go on."""
+    from scorekeeper.draft import KIND
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage import save_draft
+
+    failed = False
+
+    def keep(draft: Draft) -> None:
+        nonlocal failed
+        if failed:
+            return
+        try:
+            save_draft(home, KIND, draft.to_dict())
+        except StorageError as error:
+            failed = True
+            warn(f"answers are not being kept: {error}")
+
+    return keep
+
+
+def _command(state: AppState) -> str:
+    """How to run `score` again against the same data directory."""
+    from scorekeeper.storage import HOME_ENV
+
+    if state.home_option is None or os.environ.get(HOME_ENV) == str(state.home_option):
+        return "scorekeeper score"
+    return f"scorekeeper --home {shlex.quote(str(state.home_option))} score"
