@@ -174,7 +174,7 @@ def load_draft(home: Path, kind: str) -> dict[str, Any] | None:
     path = draft_path(home, kind)
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no draft, or no data directory at all
         return None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise StorageError(f"{path}: unreadable draft ({error}); remove it to start over") from None
