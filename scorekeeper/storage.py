@@ -60,6 +60,10 @@ def read_session(path: Path) -> Session:
         raise StorageError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise StorageError(f"{path}: not valid TOML: {error}") from None
+    except ValueError as error:  # an integer past Python's digit limit
+        raise StorageError(f"{path}: not valid TOML: {str(error).split(';')[0]}") from None
+    except RecursionError:
+        raise StorageError(f"{path}: not valid TOML: nested too deeply") from None
     try:
         return from_dict(document)
     except InputError as error:
@@ -70,7 +74,10 @@ def read_session(path: Path) -> Session:
 
 def dumps(document: dict[str, Any]) -> str:
     """TOML text for a document (never a partial file: the text is built first)."""
-    return tomli_w.dumps(document)
+    try:
+        return tomli_w.dumps(document)
+    except RecursionError:  # tomllib reads deeper [extra] tables than tomli_w can write
+        raise StorageError("cannot save: a value is nested too deeply to write") from None
 
 
 def write_new(directory: Path, stem: str, text: str) -> Path:
