@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 import tempfile
 import tomllib
 from collections.abc import Iterator
@@ -11,8 +10,6 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import InputError, StorageError
@@ -74,6 +71,8 @@ def read_session(path: Path) -> Session:
 
 def dumps(document: dict[str, Any]) -> str:
     """TOML text for a document (never a partial file: the text is built first)."""
+    import tomli_w  # only when writing: reading and scoring start faster without it
+
     try:
         return tomli_w.dumps(document)
     except RecursionError:  # tomllib reads deeper [extra] tables than tomli_w can write
@@ -98,7 +97,7 @@ def write_new(directory: Path, stem: str, text: str) -> Path:
             stream.flush()
             os.fsync(stream.fileno())
         for _ in range(100):
-            target = directory / f"{stem}-{secrets.token_hex(3)}.toml"
+            target = directory / f"{stem}-{_suffix()}.toml"
             try:
                 os.link(temp, target)
             except FileExistsError:
@@ -109,6 +108,12 @@ def write_new(directory: Path, stem: str, text: str) -> Path:
         raise StorageError(f"{directory}: cannot write here: {error.strerror or error}") from None
     finally:
         temp.unlink(missing_ok=True)
+
+
+def _suffix() -> str:
+    """Six random hex digits: short file names; a collision just picks again. (Not `secrets`,
+    whose OpenSSL import costs start-up time: these names are not secret.)"""
+    return os.urandom(3).hex()
 
 
 def save_session(session: Session, outcome: Outcome, home: Path) -> Path:

@@ -22,14 +22,14 @@ TAKEN = "c0ffee"  # every saver's first choice of name, so they must collide
 def _colliding_names() -> Iterator[str]:
     yield TAKEN
     while True:
-        yield os.urandom(3).hex()  # not token_hex: the tests replace it
+        yield os.urandom(3).hex()
 
 
 def _save_in_process(
     directory: str, text: str, barrier: multiprocessing.synchronize.Barrier
 ) -> None:
     names = _colliding_names()
-    storage.secrets.token_hex = lambda nbytes: next(names)  # type: ignore[assignment]
+    storage._suffix = lambda: next(names)  # type: ignore[assignment]
     barrier.wait()
     storage.write_new(Path(directory), "2026-11-29-hungry", text)
 
@@ -58,12 +58,12 @@ def test_many_threads_saving_at_once_each_get_their_own_file(
 ) -> None:
     local = threading.local()
 
-    def token_hex(nbytes: int) -> str:
+    def suffix() -> str:
         if not hasattr(local, "names"):
             local.names = _colliding_names()
         return str(next(local.names))
 
-    monkeypatch.setattr(storage.secrets, "token_hex", token_hex)
+    monkeypatch.setattr(storage, "_suffix", suffix)
     savers = 8
     barrier = threading.Barrier(savers)
     saved: list[Path] = []
@@ -93,7 +93,7 @@ def test_a_name_taken_every_time_is_a_clean_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / f"s-{TAKEN}.toml").write_text("# already here\n", encoding="utf-8")
-    monkeypatch.setattr(storage.secrets, "token_hex", lambda nbytes: TAKEN)
+    monkeypatch.setattr(storage, "_suffix", lambda: TAKEN)
     with pytest.raises(StorageError, match="could not find a free file name"):
         storage.write_new(tmp_path, "s", "# new\n")
     assert [p.name for p in tmp_path.iterdir()] == [f"s-{TAKEN}.toml"]

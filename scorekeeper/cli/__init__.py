@@ -42,4 +42,8 @@ from scorekeeper.cli import games, score  # noqa: E402, F401
 
 
 def main() -> None:
-    app(prog_name="scorekeeper")
+    from scorekeeper.cli.lean import skip_pydantic
+
+    command = typer.main.get_command(app)
+    skip_pydantic(command)
+    command(prog_name="scorekeeper")

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import os
-import shlex
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -69,6 +68,8 @@ def _score_file(state: AppState, game: str | None, path: Path, as_json: bool, sa
     outcome = session.score()
     saved = save_session(session, outcome, state.home) if save else None
     if as_json:
+        import json
+
         typer.echo(json.dumps(outcome_to_json(outcome), ensure_ascii=False))
     else:
         render.print_outcome(render.make_console(), outcome, session.game.name, show_warnings=False)
@@ -96,6 +97,8 @@ def _walk_through(state: AppState, game_name: str | None, resume: bool, discard:
         if resume and game is not None and draft is not None and draft.game != game.id:
             raise fail(f"the unfinished walk-through is {draft.game!r}, not {game.id!r}")
         known = storage.known_players(home)
+    if not sys.stdin.isatty():
+        raise fail("the walk-through asks questions in a terminal; to score a file use --from FILE")
     from scorekeeper import prompts
 
     kept = storage.draft_path(home, KIND)
@@ -169,6 +172,8 @@ def _keeper(home: Path, warn: Callable[[str], None]) -> Callable[[Draft], None]:
 
 def _command(state: AppState) -> str:
     """How to run `score` again against the same data directory."""
+    import shlex
+
     from scorekeeper.storage import HOME_ENV
 
     if state.home_option is None or os.environ.get(HOME_ENV) == str(state.home_option):
