@@ -16,6 +16,8 @@ from typing import Any
 
 import pexpect
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import storage
 from scorekeeper.draft import KIND, Draft
@@ -329,3 +331,74 @@ def test_draft_accepts_an_alias_and_keeps_the_id() -> None:
 def test_draft_rejects_players_that_are_not_tables() -> None:
     with pytest.raises(StorageError, match="expected a table per player"):
         Draft.from_dict({"draft": 1, "game": "hungry", "players": [3]})
+
+
+@pytest.mark.slow
+def test_going_back_to_the_names_can_add_a_player(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "hungry")
+    start_two_players(child)
+    answer(child, "Ana: 1-star", "<")  # back out of the first question: the names again
+    answer(child, "Player 1 name", "")  # keep Ana
+    answer(child, "Player 2 name", "")  # keep Ben
+    answer(child, "Player 3 name", "Cy")
+    answer(child, "Player 4 name", "")
+    for name in ("Ana", "Ben", "Cy"):
+        answer_player(child, name, {"homes": [1, 1, 1, 1, 1], "hotels": dict.fromkeys(HOTELS, 2)})
+    assert draft_on_disk(tmp_path)["names"] == ["Ana", "Ben", "Cy"]
+    finish(child)
+    [session] = saved_sessions(tmp_path)
+    assert [p["name"] for p in session["players"]] == ["Ana", "Ben", "Cy"]
+    assert session["players"][2]["homes"] == [1, 1, 1, 1, 1]
+
+
+# Raw answers as any title's questions may produce them: TOML values without null.
+raw_values = st.recursive(
+    st.one_of(
+        st.integers(-(2**63), 2**63 - 1),
+        st.booleans(),
+        st.text(),
+        st.floats(allow_nan=False),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+answer_tables = st.dictionaries(st.text(min_size=1, max_size=10), raw_values, max_size=5)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    settings_answers=answer_tables,
+    players=st.lists(answer_tables, min_size=1, max_size=5),
+    position=st.integers(0, 200),
+    stage=st.sampled_from(["questions", "review"]),
+)
+def test_any_raw_answers_survive_the_draft_file(
+    settings_answers: dict[str, Any], players: list[dict[str, Any]], position: int, stage: str
+) -> None:
+    names = [f"P{n}" for n in range(len(players))]
+    draft = Draft("hungry", datetime(2026, 11, 29, 20, 15), names, settings_answers, players)
+    draft.stage, draft.position = stage, position
+    text = storage.dumps(draft.to_dict())
+    assert Draft.from_dict(tomllib.loads(text)) == draft
+
+
+def test_a_draft_that_cannot_be_written_warns_once_and_the_walk_through_goes_on(
+    tmp_path: Path,
+) -> None:
+    from scorekeeper.cli.score import _keeper
+
+    blocked = tmp_path / "file.txt"
+    blocked.write_text("", encoding="utf-8")
+    warnings: list[str] = []
+    keep = _keeper(blocked / "home", warnings.append)
+    draft = Draft("hungry", datetime(2026, 11, 29))
+    keep(draft)
+    keep(draft)
+    assert len(warnings) == 1
+    assert warnings[0].startswith("answers are not being kept: ")
+    assert "cannot write a draft: Not a directory" in warnings[0]
+    keep = _keeper(tmp_path, warnings.append)
+    keep(Draft("hungry", datetime(2026, 11, 29), ["Ana"], {}, [{"odd": [1, None]}]))
+    assert len(warnings) == 2  # TOML has no null inside a list: reported, not a crash

@@ -163,7 +163,7 @@ def _keeper(home: Path, warn: Callable[[str], None]) -> Callable[[Draft], None]:
             return
         try:
             save_draft(home, KIND, draft.to_dict())
-        except StorageError as error:
+        except (StorageError, TypeError, ValueError) as error:  # TOML cannot hold an answer
             failed = True
             warn(f"answers are not being kept: {error}")
 

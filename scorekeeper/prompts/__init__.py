@@ -305,9 +305,13 @@ class WalkThrough:
             draft.players[:] = [{} for _ in names]
             draft.stage, draft.position = "questions", 0
         players = draft.players
-        questions = title_questions(self, game, None) + [
-            q for seat in range(len(names)) for q in title_questions(self, game, seat)
-        ]
+
+        def all_questions() -> list[Question]:
+            return title_questions(self, game, None) + [
+                q for seat in range(len(names)) for q in title_questions(self, game, seat)
+            ]
+
+        questions = all_questions()
 
         def answers(question: Question) -> dict[str, Any]:
             return settings if question.seat is None else players[question.seat]
@@ -336,6 +340,7 @@ class WalkThrough:
                 draft.stage = "names"
                 self.ask_names(game, names)
                 players[:] = [{} for _ in names]
+                questions[:] = all_questions()  # the table may have grown or shrunk
                 draft.stage, draft.position = "questions", 0
         draft.stage = "review"
         self.keep()
