@@ -16,6 +16,7 @@ from scorekeeper.errors import InputError, StorageError
 from scorekeeper.session import Session, from_dict, to_dict
 
 HOME_ENV = "SCOREKEEPER_HOME"
+MAX_FILE_BYTES = 16 << 20  # a session is a few kilobytes; this stops /dev/zero or a stray video
 
 
 def data_home(explicit: Path | None = None) -> Path:
@@ -48,9 +49,12 @@ def check_writable(home: Path) -> None:
 def read_session(path: Path) -> Session:
     """Parse and check one session file; every problem names the file."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise StorageError(f"{path}: cannot read: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise StorageError(f"{path}: larger than {MAX_FILE_BYTES >> 20} MB: not a session file")
     try:
         document = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:

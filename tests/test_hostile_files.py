@@ -225,6 +225,15 @@ def test_random_bytes_and_directories_through_the_cli(tmp_path: Path) -> None:
         assert result.stderr == f"error: {path}: {reason}\n"
 
 
+def test_endless_or_huge_input_stops_at_the_size_limit(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.toml"
+    huge.write_bytes(b"# " + b"x" * (16 << 20) + b"\n")
+    endless = [Path("/dev/zero")] if Path("/dev/zero").exists() else []
+    for path in (huge, *endless):
+        with pytest.raises(ScorekeeperError, match=f"^{path}: larger than 16 MB: not a session"):
+            read_session(path)
+
+
 def test_played_values_of_every_toml_kind() -> None:
     """TOML dates, local date-times and times all reach the `played` check cleanly."""
     for value in (date(2026, 11, 29), datetime(2026, 11, 29, 20, 15), time(20, 15)):
