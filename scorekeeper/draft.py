@@ -55,7 +55,7 @@ class Draft:
         if not isinstance(game, str):
             raise StorageError(f"draft names no game, got {game!r}")
         try:
-            game_id = find_game(game).id
+            title = find_game(game)
         except UnknownGameError as error:
             raise StorageError(f"draft: {error}") from None
         started = raw.get("started")
@@ -68,6 +68,10 @@ class Draft:
             started = datetime.now().replace(microsecond=0)
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise StorageError(f"draft: expected a list of player names, got {names!r}")
+        if len(names) > title.max_players:
+            raise StorageError(
+                f"draft: {len(names)} players; {title.name} takes at most {title.max_players}"
+            )
         if not isinstance(settings, dict):
             raise StorageError(f"draft: expected a table of settings, got {settings!r}")
         if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
@@ -78,7 +82,7 @@ class Draft:
             raise StorageError(f"draft: expected a question number, got {position!r}")
         if stage != "names" and len(players) != len(names):
             raise StorageError(f"draft: {len(names)} names but {len(players)} players' answers")
-        return cls(game_id, started, names, settings, players, stage, position)
+        return cls(title.id, started, names, settings, players, stage, position)
 
     def summary(self) -> str:
         """One line naming the game, the players and how far it got (user text inside)."""

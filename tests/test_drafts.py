@@ -270,6 +270,7 @@ def test_resume_of_another_game_is_refused(tmp_path: Path) -> None:
         ('draft = 9\ngame = "hungry"', "draft format 9 is not 1"),
         ('draft = 1\ngame = "hungry"\nnames = [1, 2]', "expected a list of player names"),
         ('draft = 1\ngame = "hungry"\nstage = "lunch"', "unknown stage 'lunch'"),
+        ('draft = 1\ngame = "hungry"\nnames = ["a", "b", "c", "d", "e"]', "Hungry takes at most 4"),
         ('draft = 1\ngame = "hungry"\nposition = -3', "expected a question number, got -3"),
         (
             'draft = 1\ngame = "hungry"\nstage = "review"\nnames = ["Ana"]',
