@@ -57,7 +57,6 @@ def score(
 
 
 def _score_file(state: AppState, game: str | None, path: Path, as_json: bool, save: bool) -> None:
-    from scorekeeper import render
     from scorekeeper.games import find_game
     from scorekeeper.session import outcome_to_json
     from scorekeeper.storage import read_session, save_session
@@ -72,8 +71,12 @@ def _score_file(state: AppState, game: str | None, path: Path, as_json: bool, sa
 
         typer.echo(json.dumps(outcome_to_json(outcome), ensure_ascii=False))
     else:
+        from scorekeeper import render  # rich: not needed for JSON without warnings
+
         render.print_outcome(render.make_console(), outcome, session.game.name, show_warnings=False)
     if outcome.warnings:
+        from scorekeeper import render
+
         render.print_warnings(render.make_console(stderr=True), outcome.warnings)
     if saved is not None:
         typer.echo(f"Saved {saved}", err=as_json)
