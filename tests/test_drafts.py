@@ -253,6 +253,15 @@ def test_resume_and_discard_exclude_each_other(tmp_path: Path) -> None:
     assert result.stderr == "error: --resume and --discard-draft exclude each other\n"
 
 
+def test_drafts_belong_to_the_walk_through_not_to_files(tmp_path: Path) -> None:
+    sample = Path(__file__).parent.parent / "sample_sessions" / "hungry-family-night.toml"
+    result = run(tmp_path, "score", "--from", str(sample), "--resume")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "error: --resume and --discard-draft go with the walk-through, not --from FILE\n"
+    )
+
+
 def test_resume_of_another_game_is_refused(tmp_path: Path) -> None:
     storage.save_draft(tmp_path, KIND, Draft("hungry", datetime(2026, 11, 29)).to_dict())
     result = run(tmp_path, "score", "btga", "--resume")
