@@ -53,7 +53,7 @@ class Draft:
             raise StorageError(f"draft format {raw.get('draft')!r} is not {DRAFT_FORMAT}")
         game = raw.get("game")
         if not isinstance(game, str):
-            raise StorageError(f"draft names no game, got {game!r}")
+            raise StorageError(f"draft: expected a game id, got {game!r}")
         try:
             title = find_game(game)
         except UnknownGameError as error:
