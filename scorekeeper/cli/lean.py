@@ -1,4 +1,4 @@
-"""Plain coercion for text and path options, so start-up does not import pydantic.
+"""Plain coercion for flag, text and path options, so start-up does not import pydantic.
 
 typer 0.2x coerces every option that is not a flag through a pydantic TypeAdapter built on
 first use, even when the option is absent; `--home` alone made every command import pydantic,
