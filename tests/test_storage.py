@@ -159,3 +159,22 @@ def test_a_read_only_directory_is_one_clean_line(tmp_path: Path) -> None:
         sessions.chmod(0o700)
     assert result.returncode == 2
     assert result.stderr == f"error: {sessions}: cannot write here: Permission denied\n"
+
+
+def test_permission_denied_is_one_clean_line_even_as_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a read-only directory does for other users, simulated where root could write."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    with pytest.raises(StorageError) as caught:
+        storage.write_new(tmp_path, "s", "# new\n")
+    assert str(caught.value) == f"{tmp_path}: cannot write here: Permission denied"
+    with pytest.raises(StorageError) as caught:
+        storage.check_writable(tmp_path)
+    assert str(caught.value) == f"{tmp_path}: cannot write here: Permission denied"
+    with pytest.raises(StorageError, match="cannot write a draft: Permission denied"):
+        storage.save_draft(tmp_path, "score", {"draft": 1})
