@@ -29,7 +29,8 @@ def user(text: str, style: str = "") -> Text:
 
 
 def make_console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False)
+    """No highlighting or :emoji: codes: nothing here is markup, and the codes cost start-up."""
+    return Console(stderr=stderr, highlight=False, emoji=False)
 
 
 def score_table(outcome: Outcome, title: str) -> Table:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 import tempfile
 import tomllib
 from collections.abc import Iterator
@@ -12,14 +11,13 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import InputError, StorageError, Where
 from scorekeeper.series import SeriesDef, SeriesError, series_from_dict, series_to_dict
 from scorekeeper.session import Session, from_dict, to_dict
 
 HOME_ENV = "SCOREKEEPER_HOME"
+MAX_FILE_BYTES = 16 << 20  # a session is a few kilobytes; this stops /dev/zero or a stray video
 
 
 def data_home(explicit: Path | None = None) -> Path:
@@ -37,18 +35,37 @@ def sessions_dir(home: Path) -> Path:
     return home / "sessions"
 
 
+def check_writable(home: Path) -> None:
+    """Fail before a walk-through starts, not after it, when nothing could be saved."""
+    directory = sessions_dir(home)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(dir=directory, prefix=".probe-", suffix=".tmp")
+        os.close(handle)
+        Path(temp_name).unlink()
+    except OSError as error:
+        raise StorageError(f"{home}: cannot write here: {error.strerror or error}") from None
+
+
 def read_session(path: Path) -> Session:
     """Parse and check one session file; every problem names the file."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise StorageError(f"{path}: cannot read: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise StorageError(f"{path}: larger than {MAX_FILE_BYTES >> 20} MB: not a session file")
     try:
         document = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise StorageError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise StorageError(f"{path}: not valid TOML: {error}") from None
+    except ValueError as error:  # an integer past Python's digit limit
+        raise StorageError(f"{path}: not valid TOML: {str(error).split(';')[0]}") from None
+    except RecursionError:
+        raise StorageError(f"{path}: not valid TOML: nested too deeply") from None
     try:
         return from_dict(document)
     except InputError as error:
@@ -59,7 +76,12 @@ def read_session(path: Path) -> Session:
 
 def dumps(document: dict[str, Any]) -> str:
     """TOML text for a document (never a partial file: the text is built first)."""
-    return tomli_w.dumps(document)
+    import tomli_w  # only when writing: reading and scoring start faster without it
+
+    try:
+        return tomli_w.dumps(document)
+    except RecursionError:  # tomllib reads deeper [extra] tables than tomli_w can write
+        raise StorageError("cannot save: a value is nested too deeply to write") from None
 
 
 def write_new(directory: Path, stem: str, text: str) -> Path:
@@ -80,7 +102,7 @@ def write_new(directory: Path, stem: str, text: str) -> Path:
             stream.flush()
             os.fsync(stream.fileno())
         for _ in range(100):
-            target = directory / f"{stem}-{secrets.token_hex(3)}.toml"
+            target = directory / f"{stem}-{_suffix()}.toml"
             try:
                 os.link(temp, target)
             except FileExistsError:
@@ -91,6 +113,12 @@ def write_new(directory: Path, stem: str, text: str) -> Path:
         raise StorageError(f"{directory}: cannot write here: {error.strerror or error}") from None
     finally:
         temp.unlink(missing_ok=True)
+
+
+def _suffix() -> str:
+    """Six random hex digits: short file names; a collision just picks again. (Not `secrets`,
+    whose OpenSSL import costs start-up time: these names are not secret.)"""
+    return os.urandom(3).hex()
 
 
 def save_session(session: Session, outcome: Outcome, home: Path) -> Path:
@@ -142,13 +170,13 @@ def draft_path(home: Path, kind: str) -> Path:
 def save_draft(home: Path, kind: str, document: dict[str, Any]) -> Path:
     """Replace the draft atomically: a crash leaves the old draft or the new one, never half."""
     path = draft_path(home, kind)
-    _replace_file(path, dumps(document))
+    _replace_file(path, dumps(document), "a draft")
     return path
 
 
 def load_draft(home: Path, kind: str) -> dict[str, Any] | None:
     """The saved draft document, or None when there is none."""
-    return _read_optional(draft_path(home, kind))
+    return _read_optional(draft_path(home, kind), "draft")
 
 
 def discard_draft(home: Path, kind: str) -> None:
@@ -163,26 +191,28 @@ def remembered_path(home: Path, kind: str) -> Path:
 def remember(home: Path, kind: str, document: dict[str, Any]) -> Path:
     """Keep answers for the next walk-through, replaced atomically like a draft."""
     path = remembered_path(home, kind)
-    _replace_file(path, dumps(document))
+    _replace_file(path, dumps(document), "remembered answers")
     return path
 
 
 def recall(home: Path, kind: str) -> dict[str, Any] | None:
     """The remembered answers, or None when nothing was remembered yet."""
-    return _read_optional(remembered_path(home, kind))
+    return _read_optional(remembered_path(home, kind), "remembered answers")
 
 
-def _read_optional(path: Path) -> dict[str, Any] | None:
+def _read_optional(path: Path, what: str) -> dict[str, Any] | None:
     """A TOML file of the program's own (draft, remembered answers), or None if absent."""
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no draft, or no data directory at all
         return None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise StorageError(f"{path}: unreadable ({error}); remove it to start afresh") from None
+        raise StorageError(
+            f"{path}: unreadable {what} ({error}); remove it to start afresh"
+        ) from None
 
 
-def _replace_file(path: Path, text: str) -> None:
+def _replace_file(path: Path, text: str, what: str) -> None:
     """Write `text` to a temporary file beside `path`, then replace `path` in one step."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -196,7 +226,9 @@ def _replace_file(path: Path, text: str) -> None:
         finally:
             Path(temp_name).unlink(missing_ok=True)
     except OSError as error:
-        raise StorageError(f"{path.parent}: cannot write here: {error.strerror or error}") from None
+        raise StorageError(
+            f"{path.parent}: cannot write {what}: {error.strerror or error}"
+        ) from None
 
 
 # -- series definitions, stored results and history-wide renames -------------------------

@@ -76,7 +76,7 @@ def test_walk_through_asks_items_only_for_the_tie_and_remembers_colours(tmp_path
     assert [p["total"] for p in document["result"]["players"]] == [17, 17]
     assert document["result"]["winners"] == ["Ana"]
 
-    # Next game: the colour names are offered again; Ctrl-C then leaves nothing new.
+    # Next game: the colour names are offered again; Ctrl-C then keeps a draft, no session.
     child = spawn(tmp_path, "score", "happy-home", columns=100)
     _answer(child, "Player 1 name", "Ana" + ENTER)
     _answer(child, "Player 2 name", "Ben" + ENTER)
@@ -85,6 +85,7 @@ def test_walk_through_asks_items_only_for_the_tie_and_remembers_colours(tmp_path
     child.expect("colour names")
     child.expect("red, Blue, green, yellow, white")
     child.sendcontrol("c")
-    child.expect("nothing was saved")
+    child.expect("Every answer so far is kept in")
     child.expect(pexpect.EOF)
     assert len(list((tmp_path / "sessions").glob("*.toml"))) == 1
+    assert (tmp_path / "drafts" / "score.toml").is_file()

@@ -53,4 +53,8 @@ from scorekeeper.cli import (  # noqa: E402, F401
 
 
 def main() -> None:
-    app(prog_name="scorekeeper")
+    from scorekeeper.cli.lean import skip_pydantic
+
+    command = typer.main.get_command(app)
+    skip_pydantic(command)
+    command(prog_name="scorekeeper")

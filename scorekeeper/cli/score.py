@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import json
+import os
+import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -13,6 +15,7 @@ from scorekeeper.cli.common import AppState, app, fail, user_errors
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
+    from scorekeeper.draft import Draft
     from scorekeeper.session import Session
 
 
@@ -35,8 +38,19 @@ def score(
     live: Annotated[
         bool, typer.Option("--live", help="First Snow: keep score round by round during play.")
     ] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Carry on with the unfinished walk-through.")
+    ] = False,
+    discard_draft: Annotated[
+        bool,
+        typer.Option("--discard-draft", help="Drop the unfinished walk-through; start anew."),
+    ] = False,
 ) -> None:
-    """Score a game: walk through it at the table, or score a file with --from."""
+    """Score a game: walk through it at the table, or score a file with --from.
+
+    Every answer is kept as a draft until the session is saved; an interrupted walk-through
+    is offered again by the next `scorekeeper score`.
+    """
     state: AppState = ctx.obj
     if live:
         if from_file is not None or as_json or save or series:
@@ -48,8 +62,12 @@ def score(
     if from_file is None:
         if as_json or save:
             raise fail("--json and --save go with --from FILE")
-        _walk_through(state, game, series)
+        if resume and discard_draft:
+            raise fail("--resume and --discard-draft exclude each other")
+        _walk_through(state, game, series, resume, discard_draft)
         return
+    if resume or discard_draft:
+        raise fail("--resume and --discard-draft go with the walk-through, not --from FILE")
     if series is not None and not save:
         raise fail("--series with --from needs --save")
     with user_errors():
@@ -59,7 +77,6 @@ def score(
 def _score_file(
     state: AppState, game: str | None, path: Path, as_json: bool, save: bool, series: str | None
 ) -> None:
-    from scorekeeper import render
     from scorekeeper.errors import InputError
     from scorekeeper.games import find_game
     from scorekeeper.session import outcome_to_json
@@ -78,37 +95,130 @@ def _score_file(
         raise error.at(file=str(path)) from None
     saved = save_session(session, outcome, state.home) if save else None
     if as_json:
+        import json
+
         typer.echo(json.dumps(outcome_to_json(outcome), ensure_ascii=False))
     else:
+        from scorekeeper import render  # rich: not needed for JSON without warnings
+
         render.print_outcome(render.make_console(), outcome, session.game.name, show_warnings=False)
     if outcome.warnings:
+        from scorekeeper import render
+
         render.print_warnings(render.make_console(stderr=True), outcome.warnings)
     if saved is not None:
         typer.echo(f"Saved {saved}", err=as_json)
 
 
-def _walk_through(state: AppState, game_name: str | None, series: str | None) -> None:
-    from scorekeeper import render
+def _walk_through(
+    state: AppState, game_name: str | None, series: str | None, resume: bool, discard: bool
+) -> None:
+    from scorekeeper import render, storage
     from scorekeeper.cli.series import checked_series, series_offer
+    from scorekeeper.draft import KIND
     from scorekeeper.games import find_game
-    from scorekeeper.storage import known_players, save_session
 
+    console = render.make_console()
     with user_errors():
         game = find_game(game_name) if game_name else None
         home = state.home
-        known = known_players(home)
+        storage.check_writable(home)
         if series is not None:
             series, game = checked_series(home, series, game)
-    from scorekeeper.prompts import walk_through
+        if discard:
+            storage.discard_draft(home, KIND)
+        draft = None if discard else _load_draft(home)
+        if resume and draft is None:
+            raise fail("no unfinished walk-through to resume")
+        if resume and game is not None and draft is not None and draft.game != game.id:
+            raise fail(f"the unfinished walk-through is {draft.game!r}, not {game.id!r}")
+        known = storage.known_players(home)
+    if not sys.stdin.isatty():
+        raise fail("the walk-through asks questions in a terminal; to score a file use --from FILE")
+    from scorekeeper import prompts
 
     def save(session: Session, outcome: Outcome) -> Path:
-        return save_session(replace(session, series=series or session.series), outcome, home)
+        return storage.save_session(
+            replace(session, series=series or session.series), outcome, home
+        )
 
-    console = render.make_console()
+    kept = storage.draft_path(home, KIND)
     try:
+        if draft is not None and not resume and not prompts.offer_draft(console, draft):
+            storage.discard_draft(home, KIND)
+            draft = None
         with user_errors():
-            offer = None if series else series_offer(home)
-            walk_through(console, game, known, save, home, offer_series=offer)
+            saved = prompts.walk_through(
+                console,
+                game,
+                known,
+                save,
+                home,
+                offer_series=None if series else series_offer(home),
+                keep=_keeper(home, lambda text: render.print_warnings(console, [text])),
+                resume=draft,
+            )
     except KeyboardInterrupt:
-        console.print("\nCancelled: nothing was saved.")
+        if kept.exists():
+            console.print(
+                f"\nStopped. Every answer so far is kept in {kept};\n"
+                f"run `{_command(state)} --resume` to carry on.",
+                markup=False,
+            )
+        else:
+            console.print("\nCancelled: nothing was saved.")
         raise typer.Exit(130) from None
+    storage.discard_draft(home, KIND)
+    if saved is None:
+        console.print("Not saved; the unfinished walk-through was dropped.")
+
+
+def _load_draft(home: Path) -> Draft | None:
+    from scorekeeper.draft import KIND, Draft
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage import draft_path, load_draft
+
+    way_out = "`scorekeeper score --discard-draft`"
+    try:
+        document = load_draft(home, KIND)
+    except StorageError as error:
+        raise StorageError(f"{error} (or run {way_out})") from None
+    if document is None:
+        return None
+    try:
+        return Draft.from_dict(document)
+    except StorageError as error:
+        path = draft_path(home, KIND)
+        raise StorageError(f"{path}: {error}; run {way_out} to start over") from None
+
+
+def _keeper(home: Path, warn: Callable[[str], None]) -> Callable[[Draft], None]:
+    """Write the draft; if that fails, warn once and let the walk-through go on."""
+    from scorekeeper.draft import KIND
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage import save_draft
+
+    failed = False
+
+    def keep(draft: Draft) -> None:
+        nonlocal failed
+        if failed:
+            return
+        try:
+            save_draft(home, KIND, draft.to_dict())
+        except (StorageError, TypeError, ValueError) as error:  # TOML cannot hold an answer
+            failed = True
+            warn(f"answers are not being kept: {error}")
+
+    return keep
+
+
+def _command(state: AppState) -> str:
+    """How to run `score` again against the same data directory."""
+    import shlex
+
+    from scorekeeper.storage import HOME_ENV
+
+    if state.home_option is None or os.environ.get(HOME_ENV) == str(state.home_option):
+        return "scorekeeper score"
+    return f"scorekeeper --home {shlex.quote(str(state.home_option))} score"

@@ -3,7 +3,10 @@
 Answers are collected as the same raw values a session file holds, then checked by the same
 code that reads files, so the walk-through and the files can never disagree. Typing `<` goes
 back one question; a review lets any answer be corrected before anything is scored or saved.
-Ctrl-C raises KeyboardInterrupt (questionary's unsafe_ask), leaving nothing written.
+Every answer is handed to a `keep` callback as a Draft (scorekeeper.draft), which the CLI writes
+to the data directory; a walk-through resumed from a draft carries on at the first unanswered
+question. Ctrl-C raises KeyboardInterrupt (questionary's unsafe_ask): no session is written and
+the draft stays.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from rich.console import Console
 
 from scorekeeper import render
 from scorekeeper.core.breakdown import Outcome
+from scorekeeper.draft import Draft
 from scorekeeper.errors import InputError, MissingTieBreakError
 from scorekeeper.fields import (
     BoolField,
@@ -56,15 +60,19 @@ class Question:
         value = answers.get(self.key)
         if self.part is None or value is None:
             return value
-        if isinstance(value, dict):
+        if isinstance(value, dict):  # a table answered one key at a time
             return value.get(self.part)
-        return value[self.part]
+        if isinstance(self.part, int) and self.part < len(value):  # a list answered in order
+            return value[self.part]
+        return None
 
     def put(self, answers: dict[str, Any], value: Any) -> None:
         if self.part is None:
             answers[self.key] = value
         elif isinstance(self.part, int):
-            answers.setdefault(self.key, [None] * len(self.field.labels))[self.part] = value  # type: ignore[attr-defined]
+            values = answers.setdefault(self.key, [])
+            values.extend([None] * (self.part + 1 - len(values)))
+            values[self.part] = value
         else:
             answers.setdefault(self.key, {})[self.part] = value
 
@@ -187,12 +195,23 @@ class WalkThrough:
     """State of one walk-through: the game, the names and every raw answer so far."""
 
     def __init__(
-        self, console: Console, known_names: Sequence[str] = (), home: Path | None = None
+        self,
+        console: Console,
+        known_names: Sequence[str] = (),
+        keep: Callable[[Draft], None] = lambda draft: None,
+        home: Path | None = None,
     ) -> None:
         self.console = console
         self.known_names = list(known_names)
         self.home = home  # the data directory, for answers remembered between games
         self.started = datetime.now().replace(microsecond=0)
+        self.draft: Draft | None = None
+        self._keep = keep
+
+    def keep(self) -> None:
+        """Hand the draft over after every answer, so an interruption loses nothing typed."""
+        if self.draft is not None:
+            self._keep(self.draft)
 
     def run_questions(
         self,
@@ -200,9 +219,12 @@ class WalkThrough:
         answers: Callable[[Question], dict[str, Any]],
         prefix: Callable[[Question], str],
         after_seat: Callable[[int], None] = lambda seat: None,
+        start: int = 0,
+        answered: Callable[[int], None] = lambda following: None,
     ) -> bool:
-        """Ask in order with `<` going back; False if the user backed out of the first one."""
-        index = 0
+        """Ask in order from `start` with `<` going back; False if the user backed out of the
+        first one. `answered` gets the index of the question after each one answered."""
+        index = min(start, len(questions))
         shown_help: set[tuple[int | None, str]] = set()
         while index < len(questions):
             question = questions[index]
@@ -217,6 +239,7 @@ class WalkThrough:
                 index -= 1
                 continue
             question.put(target, value)
+            answered(index + 1)
             last_of_seat = index + 1 == len(questions) or questions[index + 1].seat != question.seat
             if question.seat is not None and last_of_seat:
                 after_seat(question.seat)
@@ -233,12 +256,12 @@ class WalkThrough:
         ).unsafe_ask()
         return game
 
-    def ask_names(self, game: Game[Any, Any], names: list[str]) -> list[str]:
-        """Player names in seat order; blank finishes once enough players are in."""
+    def ask_names(self, game: Game[Any, Any], names: list[str], start: int = 0) -> list[str]:
+        """Player names in seat order from seat `start`; blank finishes once enough are in."""
         if self.known_names:
             known = ", ".join(self.known_names[:12])
             self.console.print(render.user(f"Known players (Tab completes): {known}", "dim"))
-        seat = 0
+        seat = min(start, len(names))
         while seat < game.max_players:
             required = seat < game.min_players
             taken = {n.casefold() for i, n in enumerate(names) if i != seat}
@@ -281,24 +304,32 @@ class WalkThrough:
                 names[seat] = name
             else:
                 names.append(name)
+            self.keep()
             seat += 1
         return names
 
-    def collect(self, game: Game[Any, Any]) -> Session:
-        """Names, settings, every player's answers, then the review until it is right."""
+    def collect(self, game: Game[Any, Any], resume: Draft | None = None) -> Session:
+        """Names, settings, every player's answers, then the review until it is right.
+
+        Resuming a draft keeps every earlier answer and carries on where it stopped."""
         self.console.print(
             render.user(f"Scoring {game.name}. Type {BACK_WORD} to go back.", "bold")
         )
-        names = self.ask_names(game, [])
-        settings: dict[str, Any] = {}
-        players: list[dict[str, Any]] = [{} for _ in names]
+        draft = resume or Draft(game.id, self.started)
+        self.draft, self.started = draft, draft.started
+        names, settings = draft.names, draft.settings
+        if draft.stage == "names":
+            self.ask_names(game, names, start=len(names))
+            draft.players[:] = [{} for _ in names]
+            draft.stage, draft.position = "questions", 0
+        players = draft.players
 
-        def build() -> list[Question]:
+        def all_questions() -> list[Question]:
             return title_questions(self, game, None) + [
                 q for seat in range(len(names)) for q in title_questions(self, game, seat)
             ]
 
-        questions = build()
+        questions = all_questions()
 
         def answers(question: Question) -> dict[str, Any]:
             return settings if question.seat is None else players[question.seat]
@@ -316,11 +347,21 @@ class WalkThrough:
                 [f"{names[seat]}: {w}" for w in game.player_warnings(inputs, len(names))],
             )
 
-        while not self.run_questions(questions, answers, prefix, warn):
-            # Backed out of the first question: the names (and so the seats) may change.
-            names = self.ask_names(game, names)
-            players = [{} for _ in names]
-            questions = build()
+        def answered(following: int) -> None:
+            draft.position = max(draft.position, following)
+            self.keep()
+
+        if draft.stage == "questions":
+            while not self.run_questions(
+                questions, answers, prefix, warn, draft.position, answered
+            ):
+                draft.stage = "names"
+                self.ask_names(game, names)
+                players[:] = [{} for _ in names]
+                questions[:] = all_questions()  # the table may have grown or shrunk
+                draft.stage, draft.position = "questions", 0
+        draft.stage = "review"
+        self.keep()
         return self.review(game, names, settings, players, questions, answers, prefix)
 
     @staticmethod
@@ -394,10 +435,12 @@ class WalkThrough:
             if pick == "name":
                 renamed = self.ask_names_single(names, who)
                 names[who] = renamed
+                self.keep()
                 continue
             value = pick.ask(self, prefix(pick), pick.get(answers(pick)))
             if value is not BACK:
                 pick.put(answers(pick), value)
+                self.keep()
 
     def _name_prompt(
         self, message: str, choices: Sequence[str], default: str, validate: Any
@@ -437,6 +480,9 @@ class WalkThrough:
                 while value is BACK:
                     value = question.ask(self, f"{session.seats[seat].name}: ", None)
                 document["players"][seat][field.key] = value
+                if self.draft is not None:
+                    self.draft.players[seat][field.key] = value
+                    self.keep()
                 session = from_dict(document)
 
 
@@ -459,14 +505,21 @@ def walk_through(
     save: Callable[[Session, Outcome], Path],
     home: Path | None = None,
     offer_series: Callable[[Game[Any, Any]], Sequence[tuple[str, str]]] | None = None,
+    keep: Callable[[Draft], None] = lambda draft: None,
+    resume: Draft | None = None,
 ) -> Path | None:
     """The whole table-side flow; returns the saved file, or None when the user declined.
 
-    `offer_series(game)` lists the open series (id, description) the game may join.
+    `offer_series(game)` lists the open series (id, description) the game may join; `keep`
+    receives the draft after every answer; `resume` carries on from a kept draft.
     """
-    flow = WalkThrough(console, known_names, home)
+    flow = WalkThrough(console, known_names, keep, home)
+    if resume is not None:
+        from scorekeeper.games import find_game
+
+        game = find_game(resume.game)
     game = game or flow.choose_game()
-    session = flow.collect(game)
+    session = flow.collect(game, resume)
     from scorekeeper.session import to_dict
 
     session, outcome = flow.settle_ties(session, to_dict(session))
@@ -474,11 +527,23 @@ def walk_through(
     if offer_series is not None:
         session = replace(session, series=ask_series(offer_series(game)) or session.series)
     if not questionary.confirm("Save this session?", default=True).unsafe_ask():
-        console.print("Not saved.")
         return None
     path = save(session, outcome)
     console.print(render.user(f"Saved {path}", "green"))
     return path
+
+
+def offer_draft(console: Console, draft: Draft) -> bool:
+    """Ask whether to carry on with a kept draft (True) or drop it for a new game (False)."""
+    console.print(render.user(f"Unfinished game kept from last time: {draft.summary()}.", "bold"))
+    resume: bool = questionary.select(
+        "Carry on with it?",
+        choices=[
+            questionary.Choice("Resume it", value=True),
+            questionary.Choice("Discard it and start a new game", value=False),
+        ],
+    ).unsafe_ask()
+    return resume
 
 
 # Titles whose walk-through is not one question per field register their builders here

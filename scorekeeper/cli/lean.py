@@ -1,0 +1,68 @@
+"""Plain coercion for flag, text and path options, so start-up does not import pydantic.
+
+typer 0.2x coerces every option that is not a flag through a pydantic TypeAdapter built on
+first use, even when the option is absent; `--home` alone made every command import pydantic,
+which costs more than typer and rich together (see benchmarks/startup.py). Flags and text
+that arrive as bool and str need no coercion and paths need only typer's own path checks, so
+those pass straight through; any other value, option type or typer version is left to typer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+def skip_pydantic(command: Any) -> None:
+    """Give the flag, text and path options of `command` and its subcommands lean coercion."""
+    try:
+        from typer._coercion import RuntimeParam, build_runtime_param
+        from typer._param_types import coerce_cli_path
+    except ImportError:  # a typer that does not coerce through pydantic
+        return
+
+    @dataclass(frozen=True)
+    class PlainParam(RuntimeParam):
+        """Values that are already what they should be pass; anything else goes to typer."""
+
+        descriptor: Any = None
+
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            if self.annotation is bool and isinstance(value, bool):
+                return value
+            if self.annotation is str and isinstance(value, str):
+                return value
+            if self.annotation is Path and isinstance(value, str | Path):
+                return coerce_cli_path(
+                    Path(value), self.parameter_info, path_type=Path, param=param, ctx=ctx
+                )
+            return build_runtime_param(self.descriptor)._coerce_value(value, param, ctx)
+
+    for param in _params(command):
+        descriptor = getattr(param, "type_descriptor", None)
+        if descriptor is None or getattr(param, "_runtime_param", True) is not None:
+            continue
+        info = descriptor.parameter_info
+        plain = {
+            bool: True,
+            str: not (descriptor.is_path or descriptor.is_file or descriptor.is_choice),
+            Path: info.path_type in (None, Path),
+        }.get(descriptor.annotation, False)
+        if plain and getattr(info, "parser", None) is None:
+            param._runtime_param = PlainParam(info, descriptor.annotation, descriptor)
+
+
+def _params(command: Any, help_names: list[str] | None = None) -> list[Any]:
+    """Every option of a command tree, including the help options typer creates lazily."""
+    if help_names is None:
+        help_names = getattr(command, "context_settings", {}).get("help_option_names", ["--help"])
+    params = list(getattr(command, "params", ()))
+    try:
+        context = command.context_class(command, help_option_names=help_names)
+        params.append(command.get_help_option(context))  # created once, then cached
+    except (AttributeError, TypeError):
+        pass
+    for sub in getattr(command, "commands", {}).values():
+        params += _params(sub, help_names)
+    return params

@@ -1,0 +1,137 @@
+"""Commands that do not prompt never import the prompt libraries (checked with -X importtime).
+
+The commands come from the typer app itself, so a newly registered command is checked
+without editing this file: its --help always, and a bare run unless it is listed in
+PROMPTING. How fast they start is measured by benchmarks/startup.py, not here.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+import typer.main
+
+from scorekeeper.cli import app
+
+SAMPLE = Path(__file__).parent.parent / "sample_sessions" / "hungry-family-night.toml"
+PROMPT_MODULES = ("questionary", "prompt_toolkit")
+PROMPTING = {"score"}
+"""Commands that ask questions when run without arguments (checked through --help only)."""
+EXAMPLES = [
+    ["--help"],
+    ["--version"],
+    ["score", "--from", str(SAMPLE)],
+    ["score", "--from", str(SAMPLE), "--json"],
+    ["score", "--from", str(SAMPLE), "--save"],
+    ["score", "--from", str(Path(__file__))],  # an error exit imports nothing more
+    ["rules", "show", "hungry.bonus"],
+    ["history"],
+    ["stats"],
+]
+"""Typical runs; those naming a command that does not exist (yet) are skipped."""
+
+
+def command_paths(command: object = None, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command and subcommand name path of the app, e.g. ('rules', 'show')."""
+    command = command if command is not None else typer.main.get_command(app)
+    subcommands = getattr(command, "commands", {})
+    paths = [prefix] if prefix else []
+    for name, sub in sorted(subcommands.items()):
+        paths += command_paths(sub, (*prefix, name))
+    return paths
+
+
+COMMANDS = command_paths()
+
+
+def runs() -> list[list[str]]:
+    known = {path[0] for path in COMMANDS}
+    out = [[*path, "--help"] for path in COMMANDS]
+    out += [list(path) for path in COMMANDS if path[0] not in PROMPTING]
+    out += [example for example in EXAMPLES if example[0].startswith("-") or example[0] in known]
+    return out
+
+
+def imported_modules(args: list[str], home: Path) -> set[str]:
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "scorekeeper", "--home", str(home), *args],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    return {
+        line.rsplit("|", 1)[-1].strip()
+        for line in result.stderr.splitlines()
+        if line.startswith("import time:")
+    }
+
+
+def test_the_app_lists_its_commands() -> None:
+    assert ("score",) in COMMANDS and ("games",) in COMMANDS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", runs(), ids=" ".join)
+def test_commands_that_do_not_prompt_never_import_prompt_libraries(
+    tmp_path: Path, args: list[str]
+) -> None:
+    modules = imported_modules(args, tmp_path)
+    assert "scorekeeper.cli" in modules  # the check really saw the program start
+    loaded = sorted(m for m in modules if m.split(".")[0] in PROMPT_MODULES)
+    assert loaded == [], f"`scorekeeper {' '.join(args)}` imported {loaded}"
+
+
+@pytest.mark.slow
+def test_the_walk_through_does_import_them(tmp_path: Path) -> None:
+    """The check above would see these imports: a walk-through in a terminal shows them."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-X", "importtime", "-m", "scorekeeper", "--home", str(tmp_path), "score", "hungry"],
+        env={**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1"},
+        encoding="utf-8",
+        timeout=15,
+    )
+    child.logfile_read = io.StringIO()
+    child.expect_exact("Player 1 name")
+    child.send("\x03")
+    child.expect(pexpect.EOF)
+    assert re.search(r"\|\s+questionary\s*$", child.logfile_read.getvalue(), re.MULTILINE)
+
+
+def test_the_walk_through_needs_a_terminal(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--home", str(tmp_path), "score", "hungry"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "error: the walk-through asks questions in a terminal; to score a file use --from FILE\n"
+    )
+
+
+def test_options_parsed_without_pydantic_keep_typer_checks(tmp_path: Path) -> None:
+    """cli.lean skips pydantic for flags, text and paths; typer's path rules still apply."""
+    result = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--home", str(SAMPLE), "games"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert (
+        f"Invalid value for '--home' (env var: 'SCOREKEEPER_HOME'): dir '{SAMPLE}' is a file."
+        in result.stderr
+    )
+    assert "pydantic" not in imported_modules(["score", "--from", str(SAMPLE), "--json"], tmp_path)
