@@ -13,9 +13,12 @@ from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.errors import CatalogueError, InputError
-from scorekeeper.games.creature_comforts.cards import Catalogue, Document, catalogue_from_documents
+
+if TYPE_CHECKING:  # the card model loads with Creature Comforts, not with every command
+    from scorekeeper.games.creature_comforts.cards import Catalogue, Document
 
 SHIPPED = "creature-comforts.toml"
 USER_FILE = "catalogue.toml"
@@ -49,6 +52,8 @@ def user_file(home: Path) -> Path:
 
 def _parse(text: str, origin: str) -> Document:
     try:
+        from scorekeeper.games.creature_comforts.cards import Document
+
         return Document(origin, tomllib.loads(text))
     except tomllib.TOMLDecodeError as error:
         raise CatalogueError(f"{origin}: not valid TOML: {error}") from None
@@ -74,6 +79,8 @@ def load(home: Path | None) -> Catalogue:
         if text is not None:
             documents.append(_parse(text, str(path)))
     try:
+        from scorekeeper.games.creature_comforts.cards import catalogue_from_documents
+
         return catalogue_from_documents(documents)
     except InputError as error:
         raise CatalogueError(str(error)) from None

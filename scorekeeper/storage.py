@@ -9,12 +9,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import InputError, StorageError, Where
-from scorekeeper.series import SeriesDef, SeriesError, series_from_dict, series_to_dict
 from scorekeeper.session import Session, from_dict, to_dict
+
+if TYPE_CHECKING:  # series files are read by the series commands only
+    from scorekeeper.series import SeriesDef
 
 HOME_ENV = "SCOREKEEPER_HOME"
 MAX_FILE_BYTES = 16 << 20  # a session is a few kilobytes; this stops /dev/zero or a stray video
@@ -92,15 +94,10 @@ def write_new(directory: Path, stem: str, text: str) -> Path:
     """
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(dir=directory, prefix=".saving-", suffix=".tmp")
+        temp = _write_temp(directory, text)
     except OSError as error:
         raise StorageError(f"{directory}: cannot write here: {error.strerror or error}") from None
-    temp = Path(temp_name)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
         for _ in range(100):
             target = directory / f"{stem}-{_suffix()}.toml"
             try:
@@ -113,6 +110,21 @@ def write_new(directory: Path, stem: str, text: str) -> Path:
         raise StorageError(f"{directory}: cannot write here: {error.strerror or error}") from None
     finally:
         temp.unlink(missing_ok=True)
+
+
+def _write_temp(directory: Path, text: str) -> Path:
+    """A fully written, synced temporary file beside its final place."""
+    handle, temp_name = tempfile.mkstemp(dir=directory, prefix=".saving-", suffix=".tmp")
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    return temp
 
 
 def _suffix() -> str:
@@ -216,15 +228,11 @@ def _replace_file(path: Path, text: str, what: str) -> None:
     """Write `text` to a temporary file beside `path`, then replace `path` in one step."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=".replacing-", suffix=".tmp")
+        temp = _write_temp(path.parent, text)
         try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
-                stream.flush()
-                os.fsync(stream.fileno())
-            Path(temp_name).replace(path)
+            temp.replace(path)
         finally:
-            Path(temp_name).unlink(missing_ok=True)
+            temp.unlink(missing_ok=True)
     except OSError as error:
         raise StorageError(
             f"{path.parent}: cannot write {what}: {error.strerror or error}"
@@ -238,23 +246,10 @@ def series_dir(home: Path) -> Path:
     return home / "series"
 
 
-def _write_temp(directory: Path, text: str) -> Path:
-    """A fully written, synced temporary file beside its final place."""
-    handle, temp_name = tempfile.mkstemp(dir=directory, prefix=".saving-", suffix=".tmp")
-    temp = Path(temp_name)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    return temp
-
-
 def save_series(home: Path, definition: SeriesDef) -> Path:
     """Write series/<name>.toml atomically; an existing series is never replaced."""
+    from scorekeeper.series import SeriesError, series_to_dict
+
     directory = series_dir(home)
     path = directory / f"{definition.name}.toml"
     text = dumps(series_to_dict(definition))
@@ -277,6 +272,7 @@ def save_series(home: Path, definition: SeriesDef) -> Path:
 def read_series(path: Path) -> SeriesDef:
     """One series file; its `name` must be its file name, as sessions link by that name."""
     from scorekeeper.games import find_game
+    from scorekeeper.series import series_from_dict
 
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -36,3 +36,11 @@ def test_readme_quickstart_names_a_real_sample_and_the_ci_test_command() -> None
     assert (REPO / sample).is_file()
     assert 'pip install ".[test]" && pytest' in second
     assert 'pip install ".[test]" && pytest' in (REPO / ".ci" / "run").read_text()
+
+
+def test_the_registry_knows_each_title_as_its_engine_does() -> None:
+    from scorekeeper.games import TITLES
+
+    for title in TITLES:
+        game = title.load()
+        assert (title.id, title.name, title.aliases) == (game.id, game.name, game.aliases)

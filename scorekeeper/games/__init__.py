@@ -1,25 +1,46 @@
-"""The registry of titles: one literal tuple, found by id or alias with find_game()."""
+"""The registry of titles: one literal tuple, found by id or alias with find_game().
+
+A title's engine module is imported only when that title is needed, so scoring a Hungry file
+does not pay for the Creature Comforts catalogue. `GAMES` (every title, loaded) is computed on
+first use.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
 from typing import Any
 
 from scorekeeper.errors import UnknownGameError
-from scorekeeper.games import (
-    before_the_guests_arrive,
-    creature_comforts,
-    first_snow,
-    happy_home,
-    hungry,
-)
 from scorekeeper.games.base import Game
 
-GAMES: tuple[Game[Any, Any], ...] = (
-    before_the_guests_arrive.GAME,
-    creature_comforts.GAME,
-    first_snow.GAME,
-    happy_home.GAME,
-    hungry.GAME,
+
+@dataclass(frozen=True)
+class Title:
+    """What the registry knows before loading a title: how to find it, where its engine is."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    module: str
+
+    def load(self) -> Game[Any, Any]:
+        game: Game[Any, Any] = import_module(f"scorekeeper.games.{self.module}").GAME
+        return game
+
+
+TITLES: tuple[Title, ...] = (
+    Title(
+        "before-the-guests-arrive",
+        "Before the Guests Arrive",
+        ("hygge", "btga"),
+        "before_the_guests_arrive",
+    ),
+    Title("creature-comforts", "Creature Comforts", ("cc",), "creature_comforts"),
+    Title("first-snow", "First Snow", (), "first_snow"),
+    Title("happy-home", "Happy Home", (), "happy_home"),
+    Title("hungry", "Hungry", ("tabula-rasa",), "hungry"),
 )
 
 
@@ -28,11 +49,27 @@ def normalize(name: str) -> str:
     return "-".join(name.strip().lower().replace("_", " ").split())
 
 
-def find_game(name: str) -> Game[Any, Any]:
+def find_title(name: str) -> Title:
     """The title whose id, alias or name matches, ignoring case, spaces and underscores."""
     wanted = normalize(name)
-    for game in GAMES:
-        if wanted in (game.id, normalize(game.name), *game.aliases):
-            return game
-    known = ", ".join(game.id for game in GAMES)
+    for title in TITLES:
+        if wanted in (title.id, normalize(title.name), *title.aliases):
+            return title
+    known = ", ".join(title.id for title in TITLES)
     raise UnknownGameError(f"unknown game {name!r}; known games: {known}")
+
+
+def find_game(name: str) -> Game[Any, Any]:
+    """The loaded game for an id, alias or name (see find_title)."""
+    return find_title(name).load()
+
+
+@cache
+def _all_games() -> tuple[Game[Any, Any], ...]:
+    return tuple(title.load() for title in TITLES)
+
+
+def __getattr__(name: str) -> tuple[Game[Any, Any], ...]:
+    if name == "GAMES":
+        return _all_games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
