@@ -1,4 +1,4 @@
-"""Plain coercion for flag, text and path options, so start-up does not import pydantic.
+"""Plain coercion for flags, text, word lists and paths, so start-up does not import pydantic.
 
 typer 0.2x coerces every option that is not a flag through a pydantic TypeAdapter built on
 first use, even when the option is absent; `--home` alone made every command import pydantic,
@@ -33,6 +33,12 @@ def skip_pydantic(command: Any) -> None:
                 return value
             if self.annotation is str and isinstance(value, str):
                 return value
+            if (
+                self.annotation == list[str]
+                and isinstance(value, list | tuple)
+                and all(isinstance(item, str) for item in value)
+            ):
+                return list(value)
             if self.annotation is Path and isinstance(value, str | Path):
                 return coerce_cli_path(
                     Path(value), self.parameter_info, path_type=Path, param=param, ctx=ctx
@@ -44,6 +50,9 @@ def skip_pydantic(command: Any) -> None:
         if descriptor is None or getattr(param, "_runtime_param", True) is not None:
             continue
         info = descriptor.parameter_info
+        if descriptor.annotation == list[str]:  # a QUESTION... argument
+            param._runtime_param = PlainParam(info, descriptor.annotation, descriptor)
+            continue
         plain = {
             bool: True,
             str: not (descriptor.is_path or descriptor.is_file or descriptor.is_choice),
