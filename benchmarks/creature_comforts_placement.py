@@ -21,7 +21,10 @@ HANDS = {
         stories=20,
     ),
     "three of each Goods store, both books": ComfortsPlayer(
-        comforts=("Hearth",) * 3 + ("Pantry",) * 3 + ("Fairy Garden",) * 3 + ("Lamp",) * 3
+        comforts=("Hearth",) * 3
+        + ("Pantry",) * 3
+        + ("Fairy Garden",) * 3
+        + ("Lamp",) * 3
         + ("Socks", "Quilt", "Muffler", "Soup", "Bread", "Pie"),
         improvements=("Pattern Book", "Recipe Book"),
         goods=(20, 20, 20, 18, 18, 18),

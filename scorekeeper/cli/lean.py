@@ -1,4 +1,4 @@
-"""Plain coercion for flags, text, word lists and paths, so start-up does not import pydantic.
+"""Plain coercion for flags, numbers, text, word lists and paths: start-up without pydantic.
 
 typer 0.2x coerces every option that is not a flag through a pydantic TypeAdapter built on
 first use, even when the option is absent; `--home` alone made every command import pydantic,
@@ -39,6 +39,8 @@ def skip_pydantic(command: Any) -> None:
                 and all(isinstance(item, str) for item in value)
             ):
                 return list(value)
+            if self.annotation is int and _is_plain_int(value, self.parameter_info):
+                return int(value)
             if self.annotation is Path and isinstance(value, str | Path):
                 return coerce_cli_path(
                     Path(value), self.parameter_info, path_type=Path, param=param, ctx=ctx
@@ -54,12 +56,25 @@ def skip_pydantic(command: Any) -> None:
             param._runtime_param = PlainParam(info, descriptor.annotation, descriptor)
             continue
         plain = {
+            int: not getattr(info, "clamp", False),
             bool: True,
             str: not (descriptor.is_path or descriptor.is_file or descriptor.is_choice),
             Path: info.path_type in (None, Path),
         }.get(descriptor.annotation, False)
         if plain and getattr(info, "parser", None) is None:
             param._runtime_param = PlainParam(info, descriptor.annotation, descriptor)
+
+
+def _is_plain_int(value: Any, info: Any) -> bool:
+    """A whole number (or its digits) within the option's bounds; typer reports the rest."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return False
+    try:
+        number = int(value)
+    except ValueError:
+        return False
+    low, high = getattr(info, "min", None), getattr(info, "max", None)
+    return (low is None or number >= low) and (high is None or number <= high)
 
 
 def _params(command: Any, help_names: list[str] | None = None) -> list[Any]:
