@@ -81,7 +81,11 @@ def winner_text(outcome: Outcome) -> Text:
     top = outcome.by_rank()[0].total if outcome.standings else 0
     names = list(outcome.winners)
     text = Text()
-    if len(names) == 1:
+    if len(outcome.standings) == 1:  # a solo game has a score, not a winner
+        text.append("Final score: ", style="bold green")
+        text.append_text(user(names[0], "bold"))
+        text.append(f", {top} points.")
+    elif len(names) == 1:
         text.append("Winner: ", style="bold green")
         text.append_text(user(names[0], "bold"))
         text.append(f" with {top} points.")
