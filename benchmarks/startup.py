@@ -69,6 +69,9 @@ def main() -> None:
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "SCOREKEEPER_HOME": home, "COLUMNS": "100"}
+        # An installed package has its bytecode compiled; without it every run recompiles
+        # scorekeeper's modules while typer's and rich's come from their caches.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         for sample in sorted(SAMPLE.parent.glob("*.toml")):  # a small history to list
             subprocess.run(
                 [sys.executable, "-m", "scorekeeper", "score", "--from", str(sample), "--save"],
