@@ -130,6 +130,13 @@ def rule_hint(rule: str, help_text: str = "") -> Text:
     return text
 
 
+def rule_text(title: str, text: str) -> Text:
+    """A rule note shown where its question is first asked."""
+    line = Text(f"{title}: ", style="bold dim")
+    line.append(" ".join(text.split()), style="dim")
+    return line
+
+
 def review_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
     """What was entered, one row per player, before anything is scored or saved."""
     table = Table(title=title, title_justify="left")

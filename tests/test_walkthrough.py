@@ -46,6 +46,9 @@ def test_hungry_walkthrough_with_back_and_review_correction(tmp_path: Path) -> N
     t.answer("Save this session?", "y")
     output = t.finish()
     assert "Winner: Ana with 21 points." in output
+    # Each rule note is shown once, where its first question is asked.
+    assert output.count("Scoring the holiday homes: Score each holiday home separately") == 1
+    assert "(scorekeeper rules show hungry.hotels)" in output
     assert "Saved " in output
     saved = _saved(home)
     assert [p["name"] for p in saved["players"]] == ["Ana", "Ben"]

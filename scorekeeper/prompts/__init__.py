@@ -39,6 +39,7 @@ from scorekeeper.fields import (
 )
 from scorekeeper.games import GAMES
 from scorekeeper.games.base import Game
+from scorekeeper.rulebook.notes import Library, Note
 from scorekeeper.session import MAX_NAME, Session, check_name, from_dict
 
 BACK_WORD = "<"
@@ -206,7 +207,29 @@ class WalkThrough:
         self.home = home  # the data directory, for answers remembered between games
         self.started = datetime.now().replace(microsecond=0)
         self.draft: Draft | None = None
+        self.explained: set[str] = set()  # rule notes already shown in this walk-through
+        self._library: Library | None = None
         self._keep = keep
+
+    def hint(self, rule: str, help_text: str) -> None:
+        """The question's help; the first time a rule comes up, the rule note itself too."""
+        if rule not in self.explained:
+            self.explained.add(rule)
+            note = self._rule_note(rule)
+            if note is not None:
+                self.console.print(render.rule_text(note.title, note.text))
+        self.console.print(render.rule_hint(rule, help_text))
+
+    def _rule_note(self, rule: str) -> Note | None:
+        from scorekeeper.errors import ScorekeeperError
+        from scorekeeper.rulebook.notes import load_library, rules_root
+
+        try:
+            if self._library is None:
+                self._library = load_library(rules_root())
+            return self._library.note(rule)
+        except ScorekeeperError:  # no such note, or unreadable notes: the help line remains
+            return None
 
     def keep(self) -> None:
         """Hand the draft over after every answer, so an interruption loses nothing typed."""
@@ -231,7 +254,7 @@ class WalkThrough:
             target = answers(question)
             if (question.seat, question.key) not in shown_help:
                 shown_help.add((question.seat, question.key))
-                self.console.print(render.rule_hint(question.field.rule, question.field.help))
+                self.hint(question.field.rule, question.field.help)
             value = question.ask(self, prefix(question), question.get(target))
             if value is BACK:
                 if index == 0:

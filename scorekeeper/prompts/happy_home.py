@@ -233,7 +233,7 @@ class RoomQuestion(Question):
             step = steps[index]
             if step.key not in self.table.hinted:
                 self.table.hinted.add(step.key)
-                flow.console.print(render.rule_hint(step.field.rule, step.field.help))
+                flow.hint(step.field.rule, step.field.help)
             value = step.ask(flow, prefix, step.get(room))
             if value is BACK:
                 if index == 0:
