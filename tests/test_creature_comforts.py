@@ -27,6 +27,7 @@ from scorekeeper.games.creature_comforts import (
 )
 from scorekeeper.games.creature_comforts.cards import (
     COMFORT,
+    COST_KEYS,
     EXACTLY_STORED,
     GOODS,
     IMPROVEMENT,
@@ -89,7 +90,10 @@ def test_rulebook_wins_over_the_digital_data_and_says_so() -> None:
     hearth = CATALOGUE.card("hearth")
     assert hearth.vp == 5
     assert "rulebook" in hearth.source and "6" in hearth.source
-    assert hearth.cost_text == "2 Wood, 3 Stone"
+    assert {k: n for k, n in zip(COST_KEYS, hearth.cost, strict=True) if n} == {
+        "wood": 2,
+        "stone": 3,
+    }
     assert all(card.source for card in CATALOGUE.cards)
 
 

@@ -56,10 +56,6 @@ class Outcome:
     warnings: tuple[str, ...] = ()
     title: str | None = None
 
-    @property
-    def is_shared(self) -> bool:
-        return len(self.winners) > 1
-
     def by_rank(self) -> tuple[Standing, ...]:
         """Standings best first; seat order among equal ranks."""
         return tuple(sorted(self.standings, key=lambda s: s.rank))

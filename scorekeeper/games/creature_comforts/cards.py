@@ -82,15 +82,6 @@ class Card:
     glade: bool = False
     source: str = ""
 
-    @property
-    def cost_text(self) -> str:
-        parts = [
-            f"{count} {'any Good' if key == 'any' else resource_name(key, count)}"
-            for key, count in zip(COST_KEYS, self.cost, strict=True)
-            if count
-        ]
-        return ", ".join(parts) or "free"
-
 
 def resource_name(resource: str, count: int) -> str:
     """'Wood', 'Mushrooms', '1 Story' vs '2 Stories': the words the rulebook uses."""
