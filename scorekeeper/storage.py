@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.breakdown import Outcome
-from scorekeeper.errors import InputError, StorageError, Where
+from scorekeeper.errors import InputError, ScorekeeperError, StorageError, Where
 from scorekeeper.session import Session, from_dict, to_dict
 
 if TYPE_CHECKING:  # series files are read by the series commands only
@@ -156,7 +156,7 @@ def iter_sessions(home: Path) -> Iterator[tuple[Path, Session] | Unreadable]:
     for path in sorted(directory.glob("*.toml")):
         try:
             yield path, read_session(path)
-        except (InputError, StorageError) as error:
+        except ScorekeeperError as error:  # a broken file, or a broken card catalogue it needs
             yield Unreadable(path, str(error))
 
 

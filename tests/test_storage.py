@@ -178,3 +178,26 @@ def test_permission_denied_is_one_clean_line_even_as_root(
     assert str(caught.value) == f"{tmp_path}: cannot write here: Permission denied"
     with pytest.raises(StorageError, match="cannot write a draft: Permission denied"):
         storage.save_draft(tmp_path, "score", {"draft": 1})
+
+
+def test_a_broken_card_catalogue_makes_only_its_sessions_unreadable(tmp_path: Path) -> None:
+    import shutil
+
+    from scorekeeper import catalogues
+    from scorekeeper.storage import Unreadable, iter_sessions
+    from tests.conftest import SAMPLES
+
+    home = tmp_path / "home"
+    (home / "sessions").mkdir(parents=True)
+    for name in ("hungry-family-night.toml", "creature-comforts-solo.toml"):
+        shutil.copy(SAMPLES / name, home / "sessions" / name)
+    (home / "catalogue.toml").write_text("garbage = [\n", encoding="utf-8")
+    catalogues.use_home(home)
+    try:
+        entries = list(iter_sessions(home))
+    finally:
+        catalogues.use_home(None)
+    broken = [e for e in entries if isinstance(e, Unreadable)]
+    assert [e.path.name for e in broken] == ["creature-comforts-solo.toml"]
+    assert "catalogue.toml: not valid TOML" in broken[0].reason
+    assert [e[1].game.id for e in entries if not isinstance(e, Unreadable)] == ["hungry"]
