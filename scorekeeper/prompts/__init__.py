@@ -36,6 +36,7 @@ from scorekeeper.fields import (
     StrListField,
     check_int,
     int_range,
+    parse_record,
 )
 from scorekeeper.games import GAMES
 from scorekeeper.games.base import Game
@@ -362,7 +363,7 @@ class WalkThrough:
 
         def warn(seat: int) -> None:
             try:
-                inputs = self._player_inputs(game, players[seat])
+                inputs = parse_record(game.player_fields, players[seat], game.player_type)
             except InputError:
                 return
             render.print_warnings(
@@ -387,11 +388,6 @@ class WalkThrough:
         self.keep()
         return self.review(game, names, settings, players, questions, answers, prefix)
 
-    @staticmethod
-    def _player_inputs(game: Game[Any, Any], answers: dict[str, Any]) -> Any:
-        from scorekeeper.fields import parse_record
-
-        return parse_record(game.player_fields, answers, game.player_type)
 
     def _document(
         self,
