@@ -8,10 +8,8 @@ apply everywhere a session is read, scored or walked through.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -51,15 +49,19 @@ def user_file(home: Path) -> Path:
 
 
 def _parse(text: str, origin: str) -> Document:
-    try:
-        from scorekeeper.games.creature_comforts.cards import Document
+    import tomllib  # here, not at the top: every command registers the home with use_home()
 
+    from scorekeeper.games.creature_comforts.cards import Document
+
+    try:
         return Document(origin, tomllib.loads(text))
     except tomllib.TOMLDecodeError as error:
         raise CatalogueError(f"{origin}: not valid TOML: {error}") from None
 
 
 def shipped_document() -> Document:
+    from importlib import resources
+
     path = resources.files("scorekeeper") / "data" / SHIPPED
     return _parse(path.read_text(encoding="utf-8"), f"scorekeeper/data/{SHIPPED}")
 

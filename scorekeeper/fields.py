@@ -3,6 +3,9 @@
 A field knows its key, how to check and convert a raw TOML value, how to write it back, and the
 rule note that explains it. The walk-through asks questions from the same objects, so a bound
 or a help text is written in exactly one place.
+
+Fields are schema constants, compared by identity: `eq=False` spares every command that reads
+a session the generated comparison methods, which are most of a dataclass's import cost.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ def check_int(value: object, low: int, high: int | None) -> int:
     return value
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Field:
     """Common description: key in the file, question label, help and the rule note it cites."""
 
@@ -63,7 +66,7 @@ class Field:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class IntField(Field):
     low: int = 0
     high: int | None = None
@@ -75,7 +78,7 @@ class IntField(Field):
         return int_range(self.low, self.high)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class BoolField(Field):
     def parse(self, raw: object) -> bool:
         if not isinstance(raw, bool):
@@ -86,7 +89,7 @@ class BoolField(Field):
         return "true or false"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class ChoiceField(Field):
     """One of a fixed set of words; aliases are accepted and written back as the canonical word."""
 
@@ -105,7 +108,7 @@ class ChoiceField(Field):
         return "one of " + ", ".join(self.choices)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class IntListField(Field):
     """A list of whole numbers; `labels` name each position when the length is fixed."""
 
@@ -140,7 +143,7 @@ class IntListField(Field):
         return f"a list of {size}whole numbers, each {_bounds(self.low, self.high)}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class IntOrListField(Field):
     """A total, or one number per card: both forms are kept as written."""
 
@@ -161,7 +164,7 @@ class IntOrListField(Field):
         return f"{self.total.allowed()}, or {self.items.allowed()}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class CountsField(Field):
     """A table of named counts (missing names are 0), kept as a tuple in `names` order."""
 
@@ -192,7 +195,7 @@ class CountsField(Field):
         return f"a table of {', '.join(self.names)}, each {_bounds(self.low, self.high)}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class StrListField(Field):
     """A list of short texts (names of cards, colours)."""
 
@@ -212,7 +215,7 @@ class StrListField(Field):
         return "a list of texts" + (f" (at most {self.max_len})" if self.max_len else "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class RecordField(Field):
     """A nested table described by its own fields and built into `build`."""
 
@@ -229,7 +232,7 @@ class RecordField(Field):
         return "a table with " + ", ".join(f.key for f in self.fields)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class RecordListField(Field):
     """An array of tables, each a RecordField."""
 
@@ -256,7 +259,7 @@ class RecordListField(Field):
         return f"an array of tables ({self.item.allowed()})"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class RecordTableField(Field):
     """A table of named records, one for every name (a home's rooms), kept in `names` order.
 
@@ -335,7 +338,7 @@ def dump_record(fields: Sequence[Field], value: Any) -> dict[str, Any]:
     return table
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class TextField(Field):
     """One short line of text (a card's name, a label)."""
 
@@ -368,7 +371,7 @@ def closest(name: str, names: Sequence[str]) -> str:
     return f" (did you mean {' or '.join(repr(by_fold[n]) for n in near)}?)"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class NamesField(Field):
     """A list of names from a known set, matched ignoring case and written back canonically.
 

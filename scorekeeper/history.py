@@ -11,11 +11,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.session import Session
+
+if TYPE_CHECKING:  # a Play is built from these, but cached plays need neither
+    from scorekeeper.core.breakdown import Outcome
+    from scorekeeper.session import Session
 
 _SHORT_ID = re.compile(r"-([0-9a-f]{6})$")  # save_session names files <date>-<game>-<6 hex>
 _LEADING_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})")

@@ -7,14 +7,15 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.core.breakdown import Outcome
 from scorekeeper.text import plural, visible
 
 if TYPE_CHECKING:
+    from rich.panel import Panel
+
+    from scorekeeper.core.breakdown import Outcome
     from scorekeeper.history import Play
     from scorekeeper.players import PlayerCount
     from scorekeeper.rulebook.notes import Note, Title
@@ -153,6 +154,8 @@ def note_panel(note: Note, game_name: str | None, related: Sequence[tuple[str, s
     The title names the game when the answer may come from any title (game_name given).
     Note text is data, not markup: it goes in as literal Text so brackets stay brackets.
     """
+    from rich.panel import Panel  # only `rules` draws panels
+
     heading = Text()
     if game_name:
         heading.append(game_name, style="bold cyan")

@@ -1,22 +1,24 @@
-"""Session files on disk: the data directory, atomic never-overwriting writes, tolerant reads."""
+"""Session files on disk: the data directory, atomic never-overwriting writes, tolerant reads.
+
+The TOML parser, the session model and the temporary-file machinery are imported where they
+are used: the history commands, answered from the play cache, need only this module's paths.
+"""
 
 from __future__ import annotations
 
 import os
-import tempfile
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import InputError, ScorekeeperError, StorageError, Where
-from scorekeeper.session import Session, from_dict, to_dict
 
-if TYPE_CHECKING:  # series files are read by the series commands only
+if TYPE_CHECKING:
+    from scorekeeper.core.breakdown import Outcome
     from scorekeeper.series import SeriesDef
+    from scorekeeper.session import Session
 
 HOME_ENV = "SCOREKEEPER_HOME"
 MAX_FILE_BYTES = 16 << 20  # a session is a few kilobytes; this stops /dev/zero or a stray video
@@ -39,6 +41,8 @@ def sessions_dir(home: Path) -> Path:
 
 def check_writable(home: Path) -> None:
     """Fail before a walk-through starts, not after it, when nothing could be saved."""
+    import tempfile
+
     directory = sessions_dir(home)
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -51,6 +55,10 @@ def check_writable(home: Path) -> None:
 
 def read_session(path: Path) -> Session:
     """Parse and check one session file; every problem names the file."""
+    import tomllib
+
+    from scorekeeper.session import from_dict
+
     try:
         with path.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
@@ -114,6 +122,8 @@ def write_new(directory: Path, stem: str, text: str) -> Path:
 
 def _write_temp(directory: Path, text: str) -> Path:
     """A fully written, synced temporary file beside its final place."""
+    import tempfile
+
     handle, temp_name = tempfile.mkstemp(dir=directory, prefix=".saving-", suffix=".tmp")
     temp = Path(temp_name)
     try:
@@ -135,6 +145,8 @@ def _suffix() -> str:
 
 def save_session(session: Session, outcome: Outcome, home: Path) -> Path:
     """Save under sessions/<date>-<game>-<short id>.toml and return the path."""
+    from scorekeeper.session import to_dict
+
     played = session.played or date.today()
     stem = f"{played.isoformat()[:10]}-{session.game.id}"
     return write_new(sessions_dir(home), stem, dumps(to_dict(session, outcome)))
@@ -148,12 +160,15 @@ class Unreadable:
     reason: str
 
 
+def session_files(home: Path) -> list[Path]:
+    """The session files of the history, oldest name first."""
+    directory = sessions_dir(home)
+    return sorted(directory.glob("*.toml")) if directory.is_dir() else []
+
+
 def iter_sessions(home: Path) -> Iterator[tuple[Path, Session] | Unreadable]:
     """Every session file in the history, oldest name first; broken files are reported."""
-    directory = sessions_dir(home)
-    if not directory.is_dir():
-        return
-    for path in sorted(directory.glob("*.toml")):
+    for path in session_files(home):
         try:
             yield path, read_session(path)
         except ScorekeeperError as error:  # a broken file, or a broken card catalogue it needs
@@ -182,7 +197,7 @@ def draft_path(home: Path, kind: str) -> Path:
 def save_draft(home: Path, kind: str, document: dict[str, Any]) -> Path:
     """Replace the draft atomically: a crash leaves the old draft or the new one, never half."""
     path = draft_path(home, kind)
-    _replace_file(path, dumps(document), "a draft")
+    replace_file(path, dumps(document), "a draft")
     return path
 
 
@@ -203,7 +218,7 @@ def remembered_path(home: Path, kind: str) -> Path:
 def remember(home: Path, kind: str, document: dict[str, Any]) -> Path:
     """Keep answers for the next walk-through, replaced atomically like a draft."""
     path = remembered_path(home, kind)
-    _replace_file(path, dumps(document), "remembered answers")
+    replace_file(path, dumps(document), "remembered answers")
     return path
 
 
@@ -214,6 +229,8 @@ def recall(home: Path, kind: str) -> dict[str, Any] | None:
 
 def _read_optional(path: Path, what: str) -> dict[str, Any] | None:
     """A TOML file of the program's own (draft, remembered answers), or None if absent."""
+    import tomllib
+
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (FileNotFoundError, NotADirectoryError):  # no draft, or no data directory at all
@@ -224,7 +241,7 @@ def _read_optional(path: Path, what: str) -> dict[str, Any] | None:
         ) from None
 
 
-def _replace_file(path: Path, text: str, what: str) -> None:
+def replace_file(path: Path, text: str, what: str) -> None:
     """Write `text` to a temporary file beside `path`, then replace `path` in one step."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -271,6 +288,8 @@ def save_series(home: Path, definition: SeriesDef) -> Path:
 
 def read_series(path: Path) -> SeriesDef:
     """One series file; its `name` must be its file name, as sessions link by that name."""
+    import tomllib
+
     from scorekeeper.games import find_game
     from scorekeeper.series import series_from_dict
 
@@ -305,6 +324,8 @@ def iter_series(home: Path) -> Iterator[SeriesDef | Unreadable]:
 
 def read_stored_result(path: Path) -> dict[str, Any] | None:
     """The [result] table a file was saved with (from_dict ignores it), or None."""
+    import tomllib
+
     try:
         result = tomllib.loads(path.read_text(encoding="utf-8")).get("result")
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -328,6 +349,8 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
     they moved into place. A failure before that removes the temporary files and changes
     nothing; a failure while moving puts back the files already replaced.
     """
+    import tomllib
+
     from scorekeeper.players import RenameError, rename_document, rename_text
     from scorekeeper.session import check_name
 

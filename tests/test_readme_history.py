@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import shutil
 from pathlib import Path
 
 import pytest
@@ -26,8 +27,13 @@ def test_the_section_has_examples() -> None:
 
 
 @pytest.mark.parametrize("block", EXAMPLES, ids=lambda b: b.splitlines()[0][14:])
-def test_readme_example_is_real_output(block: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(FIXTURE.parent.parent)  # paths in the output are relative to the repo
+def test_readme_example_is_real_output(
+    block: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A copy at the same relative path: output paths match the README, and the play cache
+    # the commands write stays out of the repository.
+    shutil.copytree(FIXTURE, tmp_path / "tests" / "history")
+    monkeypatch.chdir(tmp_path)
     command, _, expected = block.partition("\n")
     args = shlex.split(command)[2:]
     result = CliRunner().invoke(app, ["--home", "tests/history", *args], env={"COLUMNS": "92"})

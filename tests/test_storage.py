@@ -6,6 +6,7 @@ import multiprocessing
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -169,7 +170,7 @@ def test_permission_denied_is_one_clean_line_even_as_root(
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
     with pytest.raises(StorageError) as caught:
         storage.write_new(tmp_path, "s", "# new\n")
     assert str(caught.value) == f"{tmp_path}: cannot write here: Permission denied"

@@ -9,9 +9,9 @@ from scorekeeper.cli.common import app
 def list_games() -> None:
     """List the titles scorekeeper knows."""
     from scorekeeper import render
-    from scorekeeper.games import GAMES
+    from scorekeeper.games import TITLES
 
-    rows = [[g.id, g.name, ", ".join(g.aliases) or "-", g.players_text] for g in GAMES]
+    rows = [[g.id, g.name, ", ".join(g.aliases) or "-", g.players_text] for g in TITLES]
     render.make_console().print(
         render.review_table("Games", ["Id", "Title", "Aliases", "Players"], rows)
     )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import json
 import sys
 from enum import StrEnum
 from typing import Annotated
@@ -131,6 +129,9 @@ def export(
     player: PlayerOption = None,
 ) -> None:
     """Write every session's results to stdout, oldest first, as CSV or JSON."""
+    import csv
+    import json
+
     from scorekeeper.games import GAMES
     from scorekeeper.history import export_columns, export_rows, oldest_first, select, to_json
 

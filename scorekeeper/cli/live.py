@@ -15,8 +15,9 @@ LIVE_GAME = "first-snow"
 def run(state: AppState, game_name: str | None) -> None:
     """The live flow; Ctrl-C pauses it, the game so far stays in the draft."""
     from scorekeeper import render
+    from scorekeeper.cli.records import save_played
     from scorekeeper.games import find_game
-    from scorekeeper.storage import known_players, save_session
+    from scorekeeper.storage import known_players
 
     with user_errors():
         if game_name is not None and find_game(game_name).id != LIVE_GAME:
@@ -28,7 +29,7 @@ def run(state: AppState, game_name: str | None) -> None:
     console = render.make_console()
     try:
         with user_errors():
-            live(console, home, known, lambda s, o: save_session(s, o, home))
+            live(console, home, known, lambda s, o: save_played(s, o, home))
     except KeyboardInterrupt:
         console.print(
             f"\nPaused: the game so far is kept. Run `scorekeeper score {LIVE_GAME} --live` "

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 from scorekeeper.cli.common import fail
 
 if TYPE_CHECKING:
+    from scorekeeper.core.breakdown import Outcome
     from scorekeeper.history import Play
+    from scorekeeper.session import Session
     from scorekeeper.storage import Unreadable
 
 
@@ -23,25 +25,55 @@ class Loaded:
 
 
 def load(home: Path) -> Loaded:
-    """Read and score every session file; a file that cannot be scored counts as unreadable."""
-    from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.history import from_session
-    from scorekeeper.storage import Unreadable, iter_sessions
+    """Every session file as a scored Play, from the play cache where the file is unchanged.
 
+    A file that cannot be read or scored counts as unreadable.
+    """
+    from scorekeeper.playcache import PlayCache
+    from scorekeeper.storage import Unreadable, session_files
+
+    cache = PlayCache(home)
     plays: list[Play] = []
     unreadable: list[Unreadable] = []
-    for entry in iter_sessions(home):
-        if isinstance(entry, Unreadable):
-            unreadable.append(entry)
-            continue
-        path, session = entry
-        try:
-            outcome = session.score()
-        except ScorekeeperError as error:
-            unreadable.append(Unreadable(path, f"{path}: cannot score: {error}"))
-            continue
-        plays.append(from_session(path, session, outcome))
+    for path in session_files(home):
+        play = cache.get(path)
+        if play is None:
+            scored = _score_file(path)
+            if isinstance(scored, Unreadable):
+                unreadable.append(scored)
+                continue
+            cache.put(path, scored)
+            play = scored
+        plays.append(play)
+    cache.prune()
+    cache.save()
     return Loaded(plays, unreadable)
+
+
+def save_played(session: Session, outcome: Outcome, home: Path) -> Path:
+    """Save a scored session and cache its Play, so `history` need not score it again."""
+    from scorekeeper import playcache
+    from scorekeeper.history import from_session
+    from scorekeeper.storage import save_session
+
+    path = save_session(session, outcome, home)
+    playcache.add(home, path, from_session(path, session, outcome))
+    return path
+
+
+def _score_file(path: Path) -> Play | Unreadable:
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.history import from_session
+    from scorekeeper.storage import Unreadable, read_session
+
+    try:
+        session = read_session(path)
+    except ScorekeeperError as error:  # a broken file, or a broken card catalogue it needs
+        return Unreadable(path, str(error))
+    try:
+        return from_session(path, session, session.score())
+    except ScorekeeperError as error:
+        return Unreadable(path, f"{path}: cannot score: {error}")
 
 
 def report_unreadable(items: list[Unreadable]) -> None:

@@ -77,10 +77,11 @@ def score(
 def _score_file(
     state: AppState, game: str | None, path: Path, as_json: bool, save: bool, series: str | None
 ) -> None:
+    from scorekeeper.cli.records import save_played
     from scorekeeper.errors import InputError
     from scorekeeper.games import find_game
     from scorekeeper.session import outcome_to_json
-    from scorekeeper.storage import read_session, save_session
+    from scorekeeper.storage import read_session
 
     session = read_session(path)
     if game is not None and find_game(game) is not session.game:
@@ -93,7 +94,7 @@ def _score_file(
         outcome = session.score()
     except InputError as error:  # a tie-breaker the file left out: name the file too
         raise error.at(file=str(path)) from None
-    saved = save_session(session, outcome, state.home) if save else None
+    saved = save_played(session, outcome, state.home) if save else None
     if as_json:
         import json
 
@@ -114,6 +115,7 @@ def _walk_through(
     state: AppState, game_name: str | None, series: str | None, resume: bool, discard: bool
 ) -> None:
     from scorekeeper import render, storage
+    from scorekeeper.cli.records import save_played
     from scorekeeper.cli.series import checked_series, series_offer
     from scorekeeper.draft import KIND
     from scorekeeper.games import find_game
@@ -138,9 +140,7 @@ def _walk_through(
     from scorekeeper import prompts
 
     def save(session: Session, outcome: Outcome) -> Path:
-        return storage.save_session(
-            replace(session, series=series or session.series), outcome, home
-        )
+        return save_played(replace(session, series=series or session.series), outcome, home)
 
     kept = storage.draft_path(home, KIND)
     try:

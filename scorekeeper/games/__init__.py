@@ -7,40 +7,25 @@ first use.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
-from importlib import import_module
 from typing import Any
 
 from scorekeeper.errors import UnknownGameError
-from scorekeeper.games.base import Game
-
-
-@dataclass(frozen=True)
-class Title:
-    """What the registry knows before loading a title: how to find it, where its engine is."""
-
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    module: str
-
-    def load(self) -> Game[Any, Any]:
-        game: Game[Any, Any] = import_module(f"scorekeeper.games.{self.module}").GAME
-        return game
-
+from scorekeeper.games.base import Game, Title
 
 TITLES: tuple[Title, ...] = (
     Title(
         "before-the-guests-arrive",
         "Before the Guests Arrive",
         ("hygge", "btga"),
+        2,
+        4,
         "before_the_guests_arrive",
     ),
-    Title("creature-comforts", "Creature Comforts", ("cc",), "creature_comforts"),
-    Title("first-snow", "First Snow", (), "first_snow"),
-    Title("happy-home", "Happy Home", (), "happy_home"),
-    Title("hungry", "Hungry", ("tabula-rasa",), "hungry"),
+    Title("creature-comforts", "Creature Comforts", ("cc",), 1, 5, "creature_comforts"),
+    Title("first-snow", "First Snow", (), 2, 2, "first_snow"),
+    Title("happy-home", "Happy Home", (), 2, 5, "happy_home"),
+    Title("hungry", "Hungry", ("tabula-rasa",), 2, 4, "hungry"),
 )
 
 

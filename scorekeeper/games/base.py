@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from scorekeeper.core.breakdown import Outcome
-from scorekeeper.fields import Field
+if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
+    from scorekeeper.core.breakdown import Outcome
+    from scorekeeper.fields import Field
 
 P = TypeVar("P")
 S = TypeVar("S")
@@ -34,13 +36,11 @@ def _no_table_checks(seats: Sequence[Seat[Any]], settings: Any) -> None:
     return None
 
 
-@dataclass(frozen=True)
-class Game(Generic[P, S]):
-    """A title: what to ask each player, how to check it and how to score it.
+@dataclass(frozen=True, eq=False)
+class Title:
+    """What the registry knows before loading a title: its names, table size and engine module.
 
-    `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
-    box holds); `player_warnings` returns sentences for entries that are possible but
-    probably mistyped, shown in the walk-through and on stderr.
+    `games` lists the titles and `find_game` resolves a name without importing any engine.
     """
 
     id: str
@@ -48,6 +48,29 @@ class Game(Generic[P, S]):
     aliases: tuple[str, ...]
     min_players: int
     max_players: int
+    module: str
+
+    @property
+    def players_text(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    def load(self) -> Game[Any, Any]:
+        game: Game[Any, Any] = import_module(f"scorekeeper.games.{self.module}").GAME
+        return game
+
+
+@dataclass(frozen=True, eq=False)
+class Game(Generic[P, S]):
+    """A title's engine: what to ask each player, how to check it and how to score it.
+
+    `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
+    box holds); `player_warnings` returns sentences for entries that are possible but
+    probably mistyped, shown in the walk-through and on stderr.
+    """
+
+    title: Title
     categories: tuple[str, ...]
     player_fields: tuple[Field, ...]
     player_type: Callable[..., P]
@@ -58,7 +81,25 @@ class Game(Generic[P, S]):
     player_warnings: Callable[[P, int], tuple[str, ...]] = _no_warnings
 
     @property
+    def id(self) -> str:
+        return self.title.id
+
+    @property
+    def name(self) -> str:
+        return self.title.name
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return self.title.aliases
+
+    @property
+    def min_players(self) -> int:
+        return self.title.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.title.max_players
+
+    @property
     def players_text(self) -> str:
-        if self.min_players == self.max_players:
-            return str(self.min_players)
-        return f"{self.min_players}-{self.max_players}"
+        return self.title.players_text

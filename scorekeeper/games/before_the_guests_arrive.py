@@ -9,6 +9,7 @@ from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
 from scorekeeper.core.ranking import TieBreaker, join_names, rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import IntField, IntListField, IntOrListField
+from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, NoSettings, Seat
 from scorekeeper.text import plural
 
@@ -135,11 +136,7 @@ def validate(seats: Sequence[Seat[GuestsPlayer]], settings: NoSettings) -> None:
 
 
 GAME: Game[GuestsPlayer, NoSettings] = Game(
-    id="before-the-guests-arrive",
-    name="Before the Guests Arrive",
-    aliases=("hygge", "btga"),
-    min_players=2,
-    max_players=4,
+    title=find_title("before-the-guests-arrive"),
     categories=(STORED, LOOSE_OBJECTS, LOOSE_PAWS),
     player_fields=PLAYER_FIELDS,
     player_type=GuestsPlayer,

@@ -21,6 +21,7 @@ from scorekeeper.fields import (
     RecordField,
     RecordListField,
 )
+from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, NoSettings, Seat
 
 FOODS = ("berry", "fish", "bird", "caribou")
@@ -374,11 +375,7 @@ def score(seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings) -> Outco
 
 
 GAME: Game[FirstSnowPlayer, NoSettings] = Game(
-    id="first-snow",
-    name="First Snow",
-    aliases=(),
-    min_players=2,
-    max_players=2,
+    title=find_title("first-snow"),
     categories=CATEGORIES,
     player_fields=PLAYER_FIELDS,
     player_type=_player,

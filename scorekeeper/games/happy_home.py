@@ -16,6 +16,7 @@ from scorekeeper.fields import (
     RecordTableField,
     StrListField,
 )
+from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, Seat
 
 ROOMS = ("kitchen", "bathroom", "bedroom", "lounge")
@@ -421,11 +422,7 @@ def validate(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings
 
 
 GAME: Game[HappyHomePlayer, HappyHomeSettings] = Game(
-    id="happy-home",
-    name="Happy Home",
-    aliases=(),
-    min_players=2,
-    max_players=5,
+    title=find_title("happy-home"),
     categories=(FURNITURE, COLOURS, PLANTS, MAT, OBJECTIVE, SCRATCHES),
     player_fields=PLAYER_FIELDS,
     player_type=HappyHomePlayer,

@@ -10,6 +10,7 @@ from scorekeeper.core.majority import award_places
 from scorekeeper.core.ranking import TieBreaker, join_names, rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import CountsField, IntListField
+from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, NoSettings, Seat
 from scorekeeper.text import plural
 
@@ -166,11 +167,7 @@ def validate(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> None:
 
 
 GAME: Game[HungryPlayer, NoSettings] = Game(
-    id="hungry",
-    name="Hungry",
-    aliases=("tabula-rasa",),
-    min_players=2,
-    max_players=4,
+    title=find_title("hungry"),
     categories=(HOMES, HOTELS_COLUMN, BONUS_COLUMN),
     player_fields=PLAYER_FIELDS,
     player_type=HungryPlayer,

@@ -388,7 +388,6 @@ class WalkThrough:
         self.keep()
         return self.review(game, names, settings, players, questions, answers, prefix)
 
-
     def _document(
         self,
         game: Game[Any, Any],

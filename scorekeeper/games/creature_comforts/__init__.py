@@ -23,6 +23,7 @@ from scorekeeper.fields import (
     RecordListField,
     TextField,
 )
+from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, Seat
 from scorekeeper.games.creature_comforts.cards import (
     COMFORT,
@@ -475,11 +476,7 @@ def validate(seats: Sequence[Seat[ComfortsPlayer]], settings: ComfortsSettings) 
 
 
 GAME: Game[ComfortsPlayer, ComfortsSettings] = Game(
-    id="creature-comforts",
-    name="Creature Comforts",
-    aliases=("cc",),
-    min_players=1,
-    max_players=5,
+    title=find_title("creature-comforts"),
     categories=(COMFORTS, IMPROVEMENTS, STORED, COTTAGES, LEFTOVERS),
     player_fields=PLAYER_FIELDS,
     player_type=ComfortsPlayer,

@@ -1,0 +1,168 @@
+"""Scored plays kept between runs, so history, series, stats and players answer at once.
+
+Re-scoring the history means parsing every session file and loading every title's engine,
+which takes longer than drawing the answer. `<home>/cache/plays.json` keeps each file's Play,
+keyed by the file's size, modification time and inode, under a stamp of everything else a
+score depends on: scorekeeper's version and files, and the user's card catalogue. A file
+that changed is scored again; a stale, foreign or broken cache is simply rebuilt; a cache
+that cannot be written is skipped. Broken session files are never cached, so they are read
+and reported on every run. The cache is never the only copy of anything: deleting
+`<home>/cache` is always safe.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from contextlib import suppress
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from scorekeeper import __version__
+from scorekeeper.history import Play, Result, short_id
+
+FORMAT = 1  # bump when the cached shape of a Play changes
+PACKAGE = Path(__file__).parent
+
+
+def cache_file(home: Path) -> Path:
+    return home / "cache" / "plays.json"
+
+
+def stamp(home: Path) -> list[Any]:
+    """What every cached score depends on besides its own file, as JSON-ready lists."""
+    from scorekeeper.catalogues import user_file
+
+    return [FORMAT, __version__, _package_files(), _file_key(user_file(home))]
+
+
+class PlayCache:
+    """The cached plays of one data directory: look up by file, add, prune and save."""
+
+    def __init__(self, home: Path) -> None:
+        self._file = cache_file(home)
+        self._stamp = stamp(home)
+        self._changed = False
+        self._entries = self._read()
+        self._used: set[str] = set()
+
+    def get(self, path: Path) -> Play | None:
+        """The cached Play of a session file, if the file is unchanged since it was cached."""
+        key = _file_key(path)
+        entry = self._entries.get(path.name)
+        if entry is None or key is None or entry.get("key") != key:
+            return None
+        try:
+            play = _decode(path, entry["play"])
+        except (KeyError, TypeError, ValueError):  # written by a different hand: rebuild it
+            return None
+        self._used.add(path.name)
+        return play
+
+    def put(self, path: Path, play: Play) -> None:
+        key = _file_key(path)
+        if key is not None:
+            self._entries[path.name] = {"key": key, "play": _encode(play)}
+            self._used.add(path.name)
+            self._changed = True
+
+    def prune(self) -> None:
+        """Forget every file not looked up or added: it was removed, renamed or broken."""
+        for name in self._entries.keys() - self._used:
+            del self._entries[name]
+            self._changed = True
+
+    def save(self) -> None:
+        """Write the cache if anything changed; a cache that cannot be written is skipped."""
+        if not self._changed:
+            return
+        from scorekeeper.errors import StorageError
+        from scorekeeper.storage import replace_file
+
+        text = json.dumps({"stamp": self._stamp, "plays": self._entries}, ensure_ascii=False)
+        with suppress(StorageError):  # a read-only data directory: every run scores afresh
+            replace_file(self._file, text, "the play cache")
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            document = json.loads(self._file.read_bytes())
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(document, dict) or document.get("stamp") != self._stamp:
+            self._changed = True  # replace what an older scorekeeper left
+            return {}
+        plays = document.get("plays")
+        return plays if isinstance(plays, dict) else {}
+
+
+def add(home: Path, path: Path, play: Play) -> None:
+    """Cache a session just saved, so the next history command need not score it again."""
+    cache = PlayCache(home)
+    cache.put(path, play)
+    cache.save()
+
+
+def _file_key(path: Path) -> list[int] | None:
+    """Size, modification time and inode: any save, edit or replacement changes one of them."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return [status.st_size, status.st_mtime_ns, status.st_ino]
+
+
+def _package_files() -> list[Any]:
+    """Every file of the installed package with its key: an upgrade or an edit changes it."""
+    found: list[Any] = []
+    for directory, subdirectories, names in os.walk(PACKAGE):
+        subdirectories[:] = sorted(d for d in subdirectories if d != "__pycache__")
+        for name in sorted(names):
+            path = Path(directory, name)
+            found.append([path.relative_to(PACKAGE).as_posix(), _file_key(path)])
+    return found
+
+
+def _encode(play: Play) -> dict[str, Any]:
+    """The Play without what its file's name and place give (id, stem, file)."""
+    return {
+        "game": play.game,
+        "title": play.title,
+        "results": [[r.name, r.seat, r.total, r.rank, r.points] for r in play.results],
+        "winners": play.winners,
+        "tiebreak": play.tiebreak,
+        "played": play.played.isoformat() if play.played else None,
+        "series": play.series,
+        "location": play.location,
+        "notes": play.notes,
+    }
+
+
+def _decode(path: Path, data: dict[str, Any]) -> Play:
+    played: date | datetime | None = None
+    if data["played"] is not None:
+        text = str(data["played"])
+        played = datetime.fromisoformat(text) if "T" in text else date.fromisoformat(text)
+    return Play(
+        id=short_id(path.stem),
+        stem=path.stem,
+        file=str(path),
+        game=str(data["game"]),
+        title=str(data["title"]),
+        results=tuple(
+            Result(
+                name=str(name),
+                seat=int(seat),
+                total=int(total),
+                rank=int(rank),
+                points=tuple((str(c), int(p)) for c, p in points),
+            )
+            for name, seat, total, rank, points in data["results"]
+        ),
+        winners=tuple(str(w) for w in data["winners"]),
+        tiebreak=data["tiebreak"],
+        played=played,
+        series=data["series"],
+        location=data["location"],
+        notes=data["notes"],
+    )
