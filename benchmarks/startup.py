@@ -22,15 +22,19 @@ SAMPLE = ROOT / "sample_sessions" / "hungry-family-night.toml"
 TARGET = 1.3
 HEAVY = ("pydantic", "questionary", "prompt_toolkit", "platformdirs")
 BASELINE = [sys.executable, "-c", "import typer, rich.console, rich.table"]
+# What users run: the installed console script, else the package as a module (adds runpy).
+_SCRIPT = Path(sys.executable).with_name("scorekeeper")
+PROGRAM = (
+    [sys.executable, str(_SCRIPT)] if _SCRIPT.is_file() else [sys.executable, "-m", "scorekeeper"]
+)
 
 
 def commands() -> list[list[str]]:
     """Every registered command that runs without prompting, with a typical invocation."""
     sys.path.insert(0, str(ROOT))
-    from scorekeeper.cli import app
+    from scorekeeper.cli.common import COMMANDS
 
-    names = {info.name or info.callback.__name__ for info in app.registered_commands}
-    names |= {info.name for info in app.registered_groups if info.name}
+    names = set(COMMANDS)
     runs = [
         ["--help"],
         ["score", "--from", str(SAMPLE)],
@@ -74,12 +78,12 @@ def main() -> None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         for sample in sorted(SAMPLE.parent.glob("*.toml")):  # a small history to list
             subprocess.run(
-                [sys.executable, "-m", "scorekeeper", "score", "--from", str(sample), "--save"],
+                [*PROGRAM, "score", "--from", str(sample), "--save"],
                 env=env,
                 capture_output=True,
                 check=True,
             )
-        argvs = [BASELINE] + [[sys.executable, "-m", "scorekeeper", *c] for c in commands()]
+        argvs = [BASELINE] + [[*PROGRAM, *c] for c in commands()]
         for argv in argvs:  # warm the file cache and the bytecode
             timed(argv, env)
         times: list[list[float]] = [[] for _ in argvs]
@@ -94,7 +98,7 @@ def main() -> None:
         print(f"{'command':<52} {'min':>7} {'median':>7} {'ratio':>6}  heavy imports")
         worst = 0.0
         for argv, samples in zip(argvs[1:], times[1:], strict=True):
-            label = " ".join(argv[3:]).replace(str(ROOT) + os.sep, "")
+            label = " ".join(argv[len(PROGRAM) :]).replace(str(ROOT) + os.sep, "")
             ratio = statistics.median(samples) / base_median
             worst = max(worst, ratio)
             heavy = ", ".join(heavy_imports(argv, env)) or "-"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,14 @@ from typer.testing import CliRunner
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "sample_sessions"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fixture_history_untouched() -> Iterator[None]:
+    """Reading a history writes its play cache, so tests must read copies of tests/history."""
+    yield
+    written = REPO / "tests" / "history" / "cache"
+    assert not written.exists(), f"a test wrote into the fixture history: {written}"
 
 
 @pytest.fixture

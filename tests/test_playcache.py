@@ -21,7 +21,7 @@ from scorekeeper.cli.records import load
 from scorekeeper.errors import StorageError
 from scorekeeper.history import Play, Result, from_session
 from tests.conftest import SAMPLES
-from tests.history_home import FIXTURE, make_home, run
+from tests.history_home import make_home, run
 
 
 def fresh(home: Path) -> list[Play]:
@@ -177,10 +177,6 @@ def test_a_saved_session_is_cached_as_it_is_saved(
     listed = run(home, "history", "list")
     assert listed.exit_code == 0
     assert "Creature Comforts" in listed.stdout
-
-
-def test_the_fixture_history_is_not_written_by_the_tests() -> None:
-    assert not (FIXTURE / "cache").exists()
 
 
 NAMES = st.text(min_size=1, max_size=12)

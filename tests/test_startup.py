@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -38,13 +39,14 @@ EXAMPLES = [
 """Typical runs; those naming a command that does not exist (yet) are skipped."""
 
 
-def command_paths(command: object = None, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+def command_paths(command: Any = None, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """Every command and subcommand name path of the app, e.g. ('rules', 'show')."""
     command = command if command is not None else typer.main.get_command(app)
-    subcommands = getattr(command, "commands", {})
     paths = [prefix] if prefix else []
-    for name, sub in sorted(subcommands.items()):
-        paths += command_paths(sub, (*prefix, name))
+    if hasattr(command, "list_commands"):  # a group: the root builds its commands on demand
+        context = typer.Context(command)
+        for name in sorted(command.list_commands(context)):
+            paths += command_paths(command.get_command(context, name), (*prefix, name))
     return paths
 
 

@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 from scorekeeper.cli.records import load
 from scorekeeper.history import Play, Result
 from scorekeeper.stats import SPARK, head_to_head, leaderboard, player_stats, sparkline
-from tests.history_home import FIXTURE, make_home, run
+from tests.history_home import make_home, run
+
+
+@pytest.fixture(scope="module")
+def plays(tmp_path_factory: pytest.TempPathFactory) -> list[Play]:
+    """The fixture history's plays, loaded from a copy: loading writes the play cache."""
+    return load(make_home(tmp_path_factory.mktemp("stats"))).plays
 
 
 @pytest.fixture
@@ -45,8 +51,8 @@ def test_stats_for_an_unknown_player(home: Path) -> None:
     assert (result.exit_code, result.stdout) == (0, "No games of Zed.\n")
 
 
-def test_player_stats_merge_name_cases_and_count_shared_wins() -> None:
-    rows = {(s.player, s.game): s for s in player_stats(load(FIXTURE).plays)}
+def test_player_stats_merge_name_cases_and_count_shared_wins(plays: list[Play]) -> None:
+    rows = {(s.player, s.game): s for s in player_stats(plays)}
     ana = rows["Ana", "hungry"]  # "ana" in one file, "Ana" in the latest
     assert (ana.plays, ana.wins, ana.best, ana.scores) == (3, 3, 28, (16, 28, 16))
     dana = rows["Dana", "before-the-guests-arrive"]
@@ -67,8 +73,8 @@ def test_solo_games_stay_out_of_win_rates() -> None:
     assert [place for place, _ in leaderboard(player_stats(plays), "solo-title")] == [1, 2]
 
 
-def test_head_to_head_counts_places_both_ways() -> None:
-    pairs = {(h.player, h.opponent): h for h in head_to_head(load(FIXTURE).plays)}
+def test_head_to_head_counts_places_both_ways(plays: list[Play]) -> None:
+    pairs = {(h.player, h.opponent): h for h in head_to_head(plays)}
     ana_ben = pairs["Ana", "Ben"]
     ben_ana = pairs["Ben", "Ana"]
     assert (ana_ben.games, ana_ben.ahead, ana_ben.behind, ana_ben.level) == (4, 3, 1, 0)
@@ -89,11 +95,10 @@ def test_sparkline_has_one_block_per_shown_score(values: list[int]) -> None:
     assert set(line) <= set(SPARK)
 
 
-@given(st.randoms())
-def test_the_order_files_are_read_in_changes_nothing(rnd: Any) -> None:
+@given(rnd=st.randoms())
+def test_the_order_files_are_read_in_changes_nothing(rnd: Any, plays: list[Play]) -> None:
     from scorekeeper.series import SeriesDef, report
 
-    plays = load(FIXTURE).plays
     shuffled = plays[:]
     rnd.shuffle(shuffled)
     assert player_stats(shuffled) == player_stats(plays)

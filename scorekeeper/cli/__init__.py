@@ -40,18 +40,6 @@ def root(
     use_home(lambda: state.home)
 
 
-# Command modules register themselves on `app` when imported.
-from scorekeeper.cli import (  # noqa: E402, F401
-    games,
-    history,
-    players,
-    rules,
-    score,
-    series,
-    stats,
-)
-
-
 def main() -> None:
     from scorekeeper.cli.lean import skip_pydantic
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from scorekeeper.cli.common import app
+from scorekeeper.cli.common import command_app
+
+app = command_app()
 
 
 @app.command("games")

@@ -8,13 +8,12 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import AppState, app, user_errors
+from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import day, game_id, load, report_unreadable
 
-history_app = typer.Typer(
+app = command_app(
     no_args_is_help=True, help="The sessions in the data directory: list, show, re-score, export."
 )
-app.add_typer(history_app, name="history")
 
 GameOption = Annotated[
     str | None, typer.Option("--game", help="Only this title (id, alias or name).")
@@ -24,7 +23,7 @@ PlayerOption = Annotated[
 ]
 
 
-@history_app.command("list")
+@app.command("list")
 def list_sessions(
     ctx: typer.Context,
     game: GameOption = None,
@@ -57,7 +56,7 @@ def list_sessions(
         console.print(f"{len(shown)} of {len(wanted)} sessions shown; --limit 0 shows all.")
 
 
-@history_app.command("show")
+@app.command("show")
 def show(
     ctx: typer.Context,
     session_id: Annotated[
@@ -82,7 +81,7 @@ def show(
     render.print_outcome(console, outcome, session.game.name)
 
 
-@history_app.command("rescore")
+@app.command("rescore")
 def rescore(ctx: typer.Context) -> None:
     """Score every session again with the current rules; report results that changed."""
     from pathlib import Path
@@ -119,7 +118,7 @@ class ExportFormat(StrEnum):
     json = "json"
 
 
-@history_app.command("export")
+@app.command("export")
 def export(
     ctx: typer.Context,
     output_format: Annotated[

@@ -6,14 +6,13 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import AppState, app, user_errors
+from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import load, report_unreadable
 
-players_app = typer.Typer(help="Players in the history: list them, rename one everywhere.")
-app.add_typer(players_app, name="players")
+app = command_app(help="Players in the history: list them, rename one everywhere.")
 
 
-@players_app.callback(invoke_without_command=True)
+@app.callback(invoke_without_command=True)
 def list_players(ctx: typer.Context) -> None:
     """List players with their play counts (names match in any case)."""
     if ctx.invoked_subcommand is not None:
@@ -33,7 +32,7 @@ def list_players(ctx: typer.Context) -> None:
     console.print(render.players_table(rows))
 
 
-@players_app.command("rename")
+@app.command("rename")
 def rename(
     ctx: typer.Context,
     old: Annotated[str, typer.Argument(help="The name now (any case).")],

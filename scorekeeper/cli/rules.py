@@ -14,13 +14,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import AppState, app, fail, user_errors
+from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 
 if TYPE_CHECKING:
     from scorekeeper.rulebook import Index, Note
 
 ANSWERS = 3
 NO_MATCH = 1
+
+
+app = command_app()
 
 
 @app.command("rules")

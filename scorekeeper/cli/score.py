@@ -11,12 +11,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorekeeper.cli.common import AppState, app, fail, user_errors
+from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
     from scorekeeper.draft import Draft
     from scorekeeper.session import Session
+
+
+app = command_app()
 
 
 @app.command("score")

@@ -12,17 +12,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import AppState, app, user_errors
+from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import game_id, load, report_unreadable
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
     from scorekeeper.series import SeriesDef, SeriesReport
 
-series_app = typer.Typer(
+app = command_app(
     no_args_is_help=True, help="Series of games: a three-game evening, a season, a games night."
 )
-app.add_typer(series_app, name="series")
 
 
 def _definitions(home: Path) -> list[SeriesDef]:
@@ -48,7 +47,7 @@ def _reports(home: Path) -> list[SeriesReport]:
     return all_series(_definitions(home), loaded.plays)
 
 
-@series_app.command("new")
+@app.command("new")
 def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Lowercase letters, digits and '-'.")],
@@ -83,7 +82,7 @@ def new(
     )
 
 
-@series_app.command("show")
+@app.command("show")
 def show(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The series id.")],
@@ -113,7 +112,7 @@ def show(
         console.print(line)
 
 
-@series_app.command("list")
+@app.command("list")
 def list_series(ctx: typer.Context) -> None:
     """Every series, defined or named by sessions, with its progress and leader."""
     from scorekeeper import render

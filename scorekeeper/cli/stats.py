@@ -6,8 +6,10 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import AppState, app, user_errors
+from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import game_id, load, report_unreadable
+
+app = command_app()
 
 
 @app.command("stats")
