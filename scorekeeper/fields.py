@@ -4,15 +4,16 @@ A field knows its key, how to check and convert a raw TOML value, how to write i
 rule note that explains it. The walk-through asks questions from the same objects, so a bound
 or a help text is written in exactly one place.
 
-Fields are schema constants, compared by identity: `eq=False` spares every command that reads
-a session the generated comparison methods, which are most of a dataclass's import cost.
+Fields are schema constants, built once at import by every command that reads a session, so
+they are declared with `schema`: immutable to the type checker, compared by identity, and
+without the generated methods that made up most of their import time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, dataclass_transform
 
 from scorekeeper.errors import InputError, Where
 
@@ -34,6 +35,16 @@ def int_range(low: int, high: int | None) -> str:
     return f"a whole number {_bounds(low, high)}"
 
 
+_C = TypeVar("_C")
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(field,))
+def schema(cls: type[_C]) -> type[_C]:
+    """A keyword-only dataclass that mypy checks as frozen; at run time it skips the frozen
+    `__setattr__` and the comparisons, which a schema constant does not need."""
+    return dataclass(kw_only=True, eq=False)(cls)
+
+
 def check_int(value: object, low: int, high: int | None) -> int:
     """A TOML integer within bounds (bools are not numbers here)."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -43,7 +54,7 @@ def check_int(value: object, low: int, high: int | None) -> int:
     return value
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class Field:
     """Common description: key in the file, question label, help and the rule note it cites."""
 
@@ -66,7 +77,7 @@ class Field:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class IntField(Field):
     low: int = 0
     high: int | None = None
@@ -78,7 +89,7 @@ class IntField(Field):
         return int_range(self.low, self.high)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class BoolField(Field):
     def parse(self, raw: object) -> bool:
         if not isinstance(raw, bool):
@@ -89,7 +100,7 @@ class BoolField(Field):
         return "true or false"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class ChoiceField(Field):
     """One of a fixed set of words; aliases are accepted and written back as the canonical word."""
 
@@ -108,7 +119,7 @@ class ChoiceField(Field):
         return "one of " + ", ".join(self.choices)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class IntListField(Field):
     """A list of whole numbers; `labels` name each position when the length is fixed."""
 
@@ -143,7 +154,7 @@ class IntListField(Field):
         return f"a list of {size}whole numbers, each {_bounds(self.low, self.high)}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class IntOrListField(Field):
     """A total, or one number per card: both forms are kept as written."""
 
@@ -164,7 +175,7 @@ class IntOrListField(Field):
         return f"{self.total.allowed()}, or {self.items.allowed()}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class CountsField(Field):
     """A table of named counts (missing names are 0), kept as a tuple in `names` order."""
 
@@ -195,7 +206,7 @@ class CountsField(Field):
         return f"a table of {', '.join(self.names)}, each {_bounds(self.low, self.high)}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class StrListField(Field):
     """A list of short texts (names of cards, colours)."""
 
@@ -215,7 +226,7 @@ class StrListField(Field):
         return "a list of texts" + (f" (at most {self.max_len})" if self.max_len else "")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class RecordField(Field):
     """A nested table described by its own fields and built into `build`."""
 
@@ -232,7 +243,7 @@ class RecordField(Field):
         return "a table with " + ", ".join(f.key for f in self.fields)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class RecordListField(Field):
     """An array of tables, each a RecordField."""
 
@@ -259,7 +270,7 @@ class RecordListField(Field):
         return f"an array of tables ({self.item.allowed()})"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class RecordTableField(Field):
     """A table of named records, one for every name (a home's rooms), kept in `names` order.
 
@@ -338,7 +349,7 @@ def dump_record(fields: Sequence[Field], value: Any) -> dict[str, Any]:
     return table
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class TextField(Field):
     """One short line of text (a card's name, a label)."""
 
@@ -371,7 +382,7 @@ def closest(name: str, names: Sequence[str]) -> str:
     return f" (did you mean {' or '.join(repr(by_fold[n]) for n in near)}?)"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@schema
 class NamesField(Field):
     """A list of names from a known set, matched ignoring case and written back canonically.
 

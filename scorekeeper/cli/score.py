@@ -80,7 +80,6 @@ def score(
 def _score_file(
     state: AppState, game: str | None, path: Path, as_json: bool, save: bool, series: str | None
 ) -> None:
-    from scorekeeper.cli.records import save_played
     from scorekeeper.errors import InputError
     from scorekeeper.games import find_game
     from scorekeeper.session import outcome_to_json
@@ -97,7 +96,11 @@ def _score_file(
         outcome = session.score()
     except InputError as error:  # a tie-breaker the file left out: name the file too
         raise error.at(file=str(path)) from None
-    saved = save_played(session, outcome, state.home) if save else None
+    saved = None
+    if save:
+        from scorekeeper.cli.records import save_played
+
+        saved = save_played(session, outcome, state.home)
     if as_json:
         import json
 
