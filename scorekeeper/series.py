@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from scorekeeper.core.ranking import join_names
 from scorekeeper.errors import InputError, ScorekeeperError, Where
 from scorekeeper.history import Play, oldest_first, spellings
-from scorekeeper.session import check_series
-from scorekeeper.text import plural
+from scorekeeper.names import check_series
+from scorekeeper.text import join_names, plural
 
 SERIES_KEYS = ("name", "game", "games", "created")
 MAX_GAMES = 1000

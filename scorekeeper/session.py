@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
@@ -13,10 +12,9 @@ from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import dump_record, parse_record
 from scorekeeper.games import find_game
 from scorekeeper.games.base import Game, Seat
+from scorekeeper.names import check_name, check_series
 
 FORMAT = 1
-MAX_NAME = 40
-SERIES_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 COMMON_KEYS = (
     "format",
     "game",
@@ -60,26 +58,6 @@ def _text(raw: Mapping[str, Any], key: str) -> str | None:
     if value is None or isinstance(value, str):
         return value
     raise _error(f"expected text, got {value!r}", key)
-
-
-def check_name(value: object) -> str:
-    """A player's name: 1 to 40 characters of visible text."""
-    if not isinstance(value, str) or not value.strip():
-        raise _error(f"expected a non-empty name, got {value!r}", "name")
-    name = value.strip()
-    if len(name) > MAX_NAME:
-        raise _error(f"expected at most {MAX_NAME} characters, got {len(name)}", "name")
-    return name
-
-
-def check_series(value: object) -> str:
-    """A series id: lowercase letters, digits and single dashes."""
-    if not isinstance(value, str) or not SERIES_ID.fullmatch(value):
-        raise _error(
-            f"expected lowercase letters, digits and '-' (like 'winter-league'), got {value!r}",
-            "series",
-        )
-    return value
 
 
 def _played(value: object) -> date | datetime | None:

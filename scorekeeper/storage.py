@@ -351,8 +351,8 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
     """
     import tomllib
 
+    from scorekeeper.names import check_name
     from scorekeeper.players import RenameError, rename_document, rename_text
-    from scorekeeper.session import check_name
 
     new = check_name(new)
     planned: dict[Path, tuple[str, str]] = {}  # path -> (old text, new text)

@@ -1,8 +1,12 @@
-"""Plain-text safety for user-typed words, usable without importing rich."""
+"""Words for people: user-typed text made safe to show, plurals and lists of names.
+
+Usable without importing rich.
+"""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 _KEEP_FORMAT = {"\u200d"}  # zero-width joiner: part of emoji sequences
 
@@ -22,3 +26,10 @@ def visible(text: str) -> str:
 def plural(number: int, noun: str) -> str:
     """'1 paw', '3 paws': breakdown details read as sentences."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def join_names(names: Sequence[str]) -> str:
+    """'Ana', 'Ana and Ben', 'Ana, Ben and Cy'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"

@@ -63,8 +63,8 @@ def new(
 ) -> None:
     """Start a series; sessions join it with `scorekeeper score --series NAME`."""
     from scorekeeper import render
+    from scorekeeper.names import check_series
     from scorekeeper.series import SeriesDef, default_games
-    from scorekeeper.session import check_series
     from scorekeeper.storage import save_series
 
     state: AppState = ctx.obj
@@ -135,8 +135,8 @@ def checked_series(
     With no game given, a series of one title supplies its title.
     """
     from scorekeeper.games import find_game
+    from scorekeeper.names import check_series
     from scorekeeper.series import SeriesDef, check_join
-    from scorekeeper.session import check_series
 
     name = check_series(name)
     definition = next((d for d in _definitions(home) if d.name == name), SeriesDef(name))

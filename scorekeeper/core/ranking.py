@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Outcome, PlayerScore, Standing
+from scorekeeper.text import join_names
 
 
 @dataclass(frozen=True)
@@ -19,13 +20,6 @@ class TieBreaker:
     rule: str
     key: Callable[[int], int]
     explain: Callable[[Sequence[str], Sequence[str]], str]
-
-
-def join_names(names: Sequence[str]) -> str:
-    """'Ana', 'Ana and Ben', 'Ana, Ben and Cy'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def rank(

@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
-from scorekeeper.core.ranking import TieBreaker, join_names, rank
+from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import IntField, IntListField, IntOrListField
 from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, NoSettings, Seat
-from scorekeeper.text import plural
+from scorekeeper.text import join_names, plural
 
 OBJECT_CARDS = 45  # 9 per colour
 MAX_SNOWFLAKES = 5  # per card; editions differ (card facts), so accept 1-5

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
-from scorekeeper.core.ranking import TieBreaker, join_names, rank
+from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
     BoolField,
@@ -23,6 +23,7 @@ from scorekeeper.fields import (
 )
 from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, NoSettings, Seat
+from scorekeeper.text import join_names
 
 FOODS = ("berry", "fish", "bird", "caribou")
 BALANCED, SPECIALIZED = "balanced", "specialized"

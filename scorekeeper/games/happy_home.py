@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
-from scorekeeper.core.ranking import TieBreaker, join_names, rank
+from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
     ChoiceField,
@@ -18,6 +18,7 @@ from scorekeeper.fields import (
 )
 from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, Seat
+from scorekeeper.text import join_names
 
 ROOMS = ("kitchen", "bathroom", "bedroom", "lounge")
 ROOM_ALIASES = {"living-room": "lounge"}  # the rulebook says Lounge, the box Living Room

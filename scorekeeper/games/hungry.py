@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
 from scorekeeper.core.majority import award_places
-from scorekeeper.core.ranking import TieBreaker, join_names, rank
+from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import CountsField, IntListField
 from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, NoSettings, Seat
-from scorekeeper.text import plural
+from scorekeeper.text import join_names, plural
 
 STARS = (1, 2, 3, 4, 5)
 HOTELS = ("red", "yellow", "green", "blue", "purple")

@@ -40,8 +40,9 @@ from scorekeeper.fields import (
 )
 from scorekeeper.games import GAMES
 from scorekeeper.games.base import Game
+from scorekeeper.names import MAX_NAME, check_name
 from scorekeeper.rulebook.notes import Library, Note
-from scorekeeper.session import MAX_NAME, Session, check_name, from_dict
+from scorekeeper.session import Session, from_dict
 
 BACK_WORD = "<"
 BACK = object()

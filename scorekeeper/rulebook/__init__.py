@@ -1,17 +1,17 @@
 """The rules assistant: every title's rule notes and a search that answers players' questions.
 
 Parsing the notes and building the search index takes tens of milliseconds, so the built index
-is cached as JSON, keyed by a digest of the note files and of the search code. A query then
-costs one small JSON read and a few milliseconds of scoring.
+is cached as JSON, named by a checksum of the note files' and the search code's sizes and
+modification times (reading and hashing their text cost as much as the query). A query then
+costs one JSON read and a few milliseconds of scoring.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
-from importlib import resources
-from importlib.resources.abc import Traversable
+import sys
+import zlib
 from pathlib import Path
 
 from scorekeeper import __version__
@@ -46,20 +46,17 @@ _CACHE_PREFIX = "rules-index-"
 _SEARCH_CODE = ("words.py", "search.py", "notes.py")
 
 
-def _digest(texts: list[tuple[str, str]]) -> str:
-    """Changes whenever a note file, the search code or the version changes."""
-    digest = hashlib.sha256(__version__.encode())
-    package = resources.files(__name__)
-    for name in _SEARCH_CODE:
-        source = package / name
-        digest.update(source.read_bytes() if source.is_file() else name.encode())
-    for name, text in texts:
-        digest.update(f"\0{name}\0".encode())
-        digest.update(text.encode())
-    return digest.hexdigest()[:20]
+def _key(files: list[Path]) -> str:
+    """Changes whenever a note file, the search code, scorekeeper or Python changes."""
+    code = Path(__file__).parent
+    stamp = [__version__, sys.version]
+    for path in [*(code / name for name in _SEARCH_CODE), *files]:
+        status = path.stat()
+        stamp.append(f"{path.name}:{status.st_size}:{status.st_mtime_ns}")
+    return f"{zlib.crc32(chr(0).join(stamp).encode()):08x}"
 
 
-def open_index(root: Traversable | None = None, cache_dir: Path | None = None) -> Index:
+def open_index(root: Path | None = None, cache_dir: Path | None = None) -> Index:
     """The search index over the notes under root (default: the shipped notes).
 
     With a cache_dir, an index built from the same notes and code is read back instead of
@@ -67,14 +64,14 @@ def open_index(root: Traversable | None = None, cache_dir: Path | None = None) -
     ignored: the cache only ever saves time.
     """
     root = rules_root() if root is None else root
-    texts = [(path.name, read_rule_file(path)) for path in rule_files(root)]
-    cached = cache_dir / f"{_CACHE_PREFIX}{_digest(texts)}.json" if cache_dir else None
+    files = rule_files(root)
+    cached = cache_dir / f"{_CACHE_PREFIX}{_key(files)}.json" if cache_dir else None
     if cached is not None:
         try:
             return Index.from_json(cached.read_text(encoding="utf-8"))
         except (OSError, ValueError, KeyError, TypeError):
             pass
-    index = Index.build(Library(title_from_toml(text, name) for name, text in texts))
+    index = Index.build(Library(title_from_toml(read_rule_file(p), p.name) for p in files))
     if cached is not None:
         _save(cached, index.to_json())
     return index

@@ -122,6 +122,7 @@ class Index:
         postings: dict[str, list[tuple[int, float]]],
         pairs: dict[str, list[int]],
         surface: dict[str, str],
+        synonyms: dict[str, dict[str, bool]],
     ) -> None:
         self.library = library
         self.notes: tuple[Note, ...] = tuple(library.notes.values())
@@ -133,7 +134,7 @@ class Index:
             stemmed: math.log(1 + (total - len(posting) + 0.5) / (len(posting) + 0.5))
             for stemmed, posting in postings.items()
         }
-        self.synonyms = words.synonym_table()
+        self.synonyms = synonyms
         self.by_length: dict[int, list[str]] = defaultdict(list)
         for word in surface:
             self.by_length[len(word)].append(word)
@@ -179,7 +180,7 @@ class Index:
                     pairs[pair].append(position)
         for word in words.vocabulary():
             surface.setdefault(word, words.stem(word))
-        return cls(library, dict(postings), dict(pairs), surface)
+        return cls(library, dict(postings), dict(pairs), surface, words.synonym_table())
 
     def to_json(self) -> str:
         """Everything needed to search again without reading the notes."""
@@ -197,6 +198,7 @@ class Index:
                 "postings": self.postings,
                 "pairs": self.pairs,
                 "surface": self.surface,
+                "synonyms": self.synonyms,
             },
             ensure_ascii=False,
             separators=(",", ":"),
@@ -215,7 +217,9 @@ class Index:
             )
             for title in data["titles"]
         ]
-        return cls(Library(titles), data["postings"], data["pairs"], data["surface"])
+        return cls(
+            Library(titles), data["postings"], data["pairs"], data["surface"], data["synonyms"]
+        )
 
     def split_games(self, question: str) -> tuple[list[str], set[str]]:
         """The question's words without any game names in it, and the games it names."""

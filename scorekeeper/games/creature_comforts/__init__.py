@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
-from scorekeeper.core.ranking import join_names, rank
+from scorekeeper.core.ranking import rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import (
     ChoiceField,
@@ -51,6 +51,7 @@ from scorekeeper.games.creature_comforts.placement import (
     Store,
     best_placement,
 )
+from scorekeeper.text import join_names
 
 COMFORTS, IMPROVEMENTS, STORED, COTTAGES, LEFTOVERS = (
     "Comforts",
