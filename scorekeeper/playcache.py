@@ -49,13 +49,15 @@ class PlayCache:
 
     def get(self, path: Path) -> Play | None:
         """The cached Play of a session file, if the file is unchanged since it was cached."""
-        key = _file_key(path)
         entry = self._entries.get(path.name)
-        if entry is None or key is None or entry.get("key") != key:
+        if not isinstance(entry, dict):  # not cached (a hand-edited cache is rebuilt too)
+            return None
+        key = _file_key(path)
+        if key is None or entry.get("key") != key:
             return None
         try:
             play = _decode(path, entry["play"])
-        except (KeyError, TypeError, ValueError):  # written by a different hand: rebuild it
+        except (KeyError, TypeError, ValueError, AttributeError):  # not ours: score it again
             return None
         self._used.add(path.name)
         return play
@@ -80,7 +82,8 @@ class PlayCache:
         from scorekeeper.errors import StorageError
         from scorekeeper.storage import replace_file
 
-        text = json.dumps({"stamp": self._stamp, "plays": self._entries}, ensure_ascii=False)
+        document = {"stamp": self._stamp, "plays": self._entries}
+        text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
         with suppress(StorageError):  # a read-only data directory: every run scores afresh
             replace_file(self._file, text, "the play cache")
 
@@ -123,46 +126,55 @@ def _package_files() -> list[Any]:
     return found
 
 
-def _encode(play: Play) -> dict[str, Any]:
-    """The Play without what its file's name and place give (id, stem, file)."""
-    return {
-        "game": play.game,
-        "title": play.title,
-        "results": [[r.name, r.seat, r.total, r.rank, r.points] for r in play.results],
-        "winners": play.winners,
-        "tiebreak": play.tiebreak,
-        "played": play.played.isoformat() if play.played else None,
-        "series": play.series,
-        "location": play.location,
-        "notes": play.notes,
-    }
+def _encode(play: Play) -> list[Any]:
+    """The Play as one compact list (the cache of a long history is read on every run),
+    without what its file's name and place give (id, stem, file)."""
+    categories = [category for category, _ in play.results[0].points] if play.results else []
+    return [
+        play.game,
+        play.title,
+        categories,
+        [[r.name, r.seat, r.total, r.rank, [p for _, p in r.points]] for r in play.results],
+        play.winners,
+        play.tiebreak,
+        play.played.isoformat() if play.played else None,
+        play.series,
+        play.location,
+        play.notes,
+    ]
 
 
-def _decode(path: Path, data: dict[str, Any]) -> Play:
-    played: date | datetime | None = None
-    if data["played"] is not None:
-        text = str(data["played"])
-        played = datetime.fromisoformat(text) if "T" in text else date.fromisoformat(text)
+def _decode(path: Path, data: list[Any]) -> Play:
+    game, title, categories, results, winners, tiebreak, played, series, location, notes = data
+    when: date | datetime | None = None
+    if played is not None:
+        when = datetime.fromisoformat(played) if "T" in played else date.fromisoformat(played)
     return Play(
         id=short_id(path.stem),
         stem=path.stem,
         file=str(path),
-        game=str(data["game"]),
-        title=str(data["title"]),
+        game=str(game),
+        title=str(title),
         results=tuple(
             Result(
                 name=str(name),
                 seat=int(seat),
                 total=int(total),
                 rank=int(rank),
-                points=tuple((str(c), int(p)) for c, p in points),
+                points=tuple(zip(map(str, categories), map(int, points), strict=True)),
             )
-            for name, seat, total, rank, points in data["results"]
+            for name, seat, total, rank, points in results
         ),
-        winners=tuple(str(w) for w in data["winners"]),
-        tiebreak=data["tiebreak"],
-        played=played,
-        series=data["series"],
-        location=data["location"],
-        notes=data["notes"],
+        winners=tuple(map(str, winners)),
+        tiebreak=_text(tiebreak),
+        played=when,
+        series=_text(series),
+        location=_text(location),
+        notes=_text(notes),
     )
+
+
+def _text(value: object) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise TypeError(f"expected text, got {value!r}")

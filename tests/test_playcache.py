@@ -144,8 +144,10 @@ def test_a_hand_edited_entry_is_scored_again(home: Path) -> None:
     file = playcache.cache_file(home)
     document = json.loads(file.read_text(encoding="utf-8"))
     entry = document["plays"]["2026-11-08-hungry-d4e5f6.toml"]
-    entry["play"]["results"] = [["Ana", 1, "lots", 1, []]]
-    del document["plays"]["family-night.toml"]["play"]["winners"]
+    entry["play"][3] = [["Ana", 1, "lots", 1, []]]  # a total that is not a number
+    del document["plays"]["family-night.toml"]["play"][4]  # no winners
+    document["plays"]["2026-11-08-before-the-guests-arrive-e5f6a7.toml"]["play"][8] = 7
+    document["plays"]["2026-11-15-hungry-f6a7b8.toml"] = ["not", "an", "entry"]
     file.write_text(json.dumps(document), encoding="utf-8")
     assert load(home).plays == fresh(home)
 
