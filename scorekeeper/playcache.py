@@ -63,9 +63,11 @@ class PlayCache:
         return play
 
     def put(self, path: Path, play: Play) -> None:
+        """Cache a play; it is encoded only when saved, so scoring a long history does not
+        also keep a second copy of every play for the garbage collector to walk."""
         key = _file_key(path)
         if key is not None:
-            self._entries[path.name] = {"key": key, "play": _encode(play)}
+            self._entries[path.name] = (key, play)
             self._used.add(path.name)
             self._changed = True
 
@@ -82,7 +84,13 @@ class PlayCache:
         from scorekeeper.errors import StorageError
         from scorekeeper.storage import replace_file
 
-        document = {"stamp": self._stamp, "plays": self._entries}
+        plays = {
+            name: {"key": entry[0], "play": _encode(entry[1])}
+            if isinstance(entry, tuple)
+            else entry
+            for name, entry in self._entries.items()
+        }
+        document = {"stamp": self._stamp, "plays": plays}
         text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
         with suppress(StorageError):  # a read-only data directory: every run scores afresh
             replace_file(self._file, text, "the play cache")

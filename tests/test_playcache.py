@@ -232,3 +232,15 @@ def test_file_keys_change_when_a_file_is_replaced(tmp_path: Path) -> None:
     os.utime(replacement, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # same size and time
     replacement.replace(path)
     assert playcache._file_key(path) != key
+
+
+def test_rescore_scores_every_file_again_and_refreshes_the_cache(home: Path) -> None:
+    load(home)
+    file = playcache.cache_file(home)
+    document = json.loads(file.read_text(encoding="utf-8"))
+    name = "2026-11-08-hungry-d4e5f6.toml"
+    document["plays"][name]["play"][3][0][2] = 999  # a total no rule gives: a stale cache
+    file.write_text(json.dumps(document), encoding="utf-8")
+    assert 999 in [r.total for p in load(home).plays for r in p.results]  # trusted by list
+    assert load(home, rescore=True).plays == fresh(home)
+    assert load(home).plays == fresh(home)  # and replaced in the cache

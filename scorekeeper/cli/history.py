@@ -92,7 +92,7 @@ def rescore(ctx: typer.Context) -> None:
 
     state: AppState = ctx.obj
     with user_errors():
-        loaded = load(state.home)
+        loaded = load(state.home, rescore=True)
     report_unreadable(loaded.unreadable)
     changed = []
     without = 0
