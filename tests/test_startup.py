@@ -81,6 +81,14 @@ def test_the_app_lists_its_commands() -> None:
     assert ("score",) in COMMANDS and ("games",) in COMMANDS
 
 
+def test_a_mistyped_command_gets_a_suggestion_though_none_was_built() -> None:
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, ["histroy"])
+    assert result.exit_code == 2
+    assert "No such command 'histroy'. Did you mean 'history'?" in result.output
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("args", runs(), ids=" ".join)
 def test_commands_that_do_not_prompt_never_import_prompt_libraries(

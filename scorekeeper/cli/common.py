@@ -2,31 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
+from typer._click import Command  # typer's own click: the type of what it builds
 from typer.core import TyperGroup
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import visible
 
-if TYPE_CHECKING:
-    from typer._click import Command, Context
-
-COMMANDS = {  # command name -> module under scorekeeper.cli whose `app` defines it
-    "score": "score",
-    "rules": "rules",
-    "history": "history",
-    "series": "series",
-    "stats": "stats",
-    "players": "players",
-    "games": "games",
-}
+COMMANDS = ("score", "rules", "history", "series", "stats", "players", "games")
+"""Each is defined by the `app` of the module of its name under scorekeeper.cli; help lists
+them in this order."""
 
 
 def command_app(**settings: Any) -> typer.Typer:
@@ -47,20 +39,42 @@ class LazyCommands(TyperGroup):
     commands take to run.
     """
 
-    def list_commands(self, ctx: Context) -> list[str]:
-        return list(COMMANDS)
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self.commands = _BuiltOnUse()
 
-    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
-        if cmd_name not in self.commands and cmd_name in COMMANDS:
-            self.commands[cmd_name] = build_command(cmd_name)
-        return self.commands.get(cmd_name)
+
+class _BuiltOnUse(MutableMapping[str, Command]):
+    """Every command's name (so a typo still gets "did you mean"), each built on first use."""
+
+    def __init__(self) -> None:
+        self._built: dict[str, Command] = {}
+
+    def __getitem__(self, name: str) -> Command:
+        if name not in self._built:
+            if name not in COMMANDS:
+                raise KeyError(name)
+            self._built[name] = build_command(name)
+        return self._built[name]
+
+    def __setitem__(self, name: str, command: Command) -> None:
+        self._built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._built[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*COMMANDS, *self._built]))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys([*COMMANDS, *self._built]))
 
 
 def build_command(name: str) -> Command:
     """The click command of one scorekeeper command, with lean option coercion."""
     from scorekeeper.cli.lean import skip_pydantic
 
-    command = typer.main.get_command(import_module(f"scorekeeper.cli.{COMMANDS[name]}").app)
+    command = typer.main.get_command(import_module(f"scorekeeper.cli.{name}").app)
     command.name = name
     skip_pydantic(command)
     return command
