@@ -81,6 +81,28 @@ def test_the_app_lists_its_commands() -> None:
     assert ("score",) in COMMANDS and ("games",) in COMMANDS
 
 
+@pytest.mark.parametrize(
+    ("args", "command"),
+    [(["games"], "games"), (["--home", "{home}", "history", "list"], "history")],
+)
+def test_a_command_loads_no_other_command(args: list[str], command: str, tmp_path: Path) -> None:
+    """Only the command being run is imported and built (see cli.common.LazyCommands)."""
+    from scorekeeper.cli.common import COMMANDS as NAMES
+
+    report = (
+        "import sys\n"
+        "from scorekeeper.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    argv = [arg.format(home=tmp_path) for arg in args]
+    result = subprocess.run(
+        [sys.executable, "-c", report, *argv], capture_output=True, text=True, check=True
+    )
+    loaded = {name for name in NAMES if f"scorekeeper.cli.{name}" in result.stderr.split()}
+    assert loaded == {command}
+
+
 def test_a_mistyped_command_gets_a_suggestion_though_none_was_built() -> None:
     from typer.testing import CliRunner
 

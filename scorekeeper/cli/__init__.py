@@ -45,7 +45,7 @@ def main() -> None:
     from scorekeeper.cli.lean import skip_pydantic
 
     command = typer.main.get_command(app)
-    skip_pydantic(command)
+    skip_pydantic(command, subcommands=False)  # each command gets its own when it is built
     try:
         command(prog_name="scorekeeper")
     finally:

@@ -10,17 +10,43 @@ those pass straight through; any other value, option type or typer version is le
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 
-def skip_pydantic(command: Any) -> None:
-    """Give the flag, text and path options of `command` and its subcommands lean coercion."""
+def skip_pydantic(command: Any, *, subcommands: bool = True) -> None:
+    """Give the flag, text and path options of `command` (and of its subcommands, unless told
+    not to: the root's are given theirs as each is built) lean coercion."""
+    plain_param = _plain_param_class()
+    if plain_param is None:  # a typer that does not coerce through pydantic
+        return
+    for param in _params(command, subcommands=subcommands):
+        descriptor = getattr(param, "type_descriptor", None)
+        if descriptor is None or getattr(param, "_runtime_param", True) is not None:
+            continue
+        info = descriptor.parameter_info
+        if descriptor.annotation == list[str]:  # a QUESTION... argument
+            param._runtime_param = plain_param(info, descriptor.annotation, descriptor)
+            continue
+        plain = {
+            int: not getattr(info, "clamp", False),
+            bool: True,
+            str: not (descriptor.is_path or descriptor.is_file or descriptor.is_choice),
+            Path: info.path_type in (None, Path),
+        }.get(descriptor.annotation, False)
+        if plain and getattr(info, "parser", None) is None:
+            param._runtime_param = plain_param(info, descriptor.annotation, descriptor)
+
+
+@cache
+def _plain_param_class() -> Any:
+    """typer's RuntimeParam with a pass-through for plain values, or None for another typer."""
     try:
         from typer._coercion import RuntimeParam, build_runtime_param
         from typer._param_types import coerce_cli_path
-    except ImportError:  # a typer that does not coerce through pydantic
-        return
+    except ImportError:
+        return None
 
     @dataclass(frozen=True)
     class PlainParam(RuntimeParam):
@@ -47,22 +73,7 @@ def skip_pydantic(command: Any) -> None:
                 )
             return build_runtime_param(self.descriptor)._coerce_value(value, param, ctx)
 
-    for param in _params(command):
-        descriptor = getattr(param, "type_descriptor", None)
-        if descriptor is None or getattr(param, "_runtime_param", True) is not None:
-            continue
-        info = descriptor.parameter_info
-        if descriptor.annotation == list[str]:  # a QUESTION... argument
-            param._runtime_param = PlainParam(info, descriptor.annotation, descriptor)
-            continue
-        plain = {
-            int: not getattr(info, "clamp", False),
-            bool: True,
-            str: not (descriptor.is_path or descriptor.is_file or descriptor.is_choice),
-            Path: info.path_type in (None, Path),
-        }.get(descriptor.annotation, False)
-        if plain and getattr(info, "parser", None) is None:
-            param._runtime_param = PlainParam(info, descriptor.annotation, descriptor)
+    return PlainParam
 
 
 def _is_plain_int(value: Any, info: Any) -> bool:
@@ -77,8 +88,10 @@ def _is_plain_int(value: Any, info: Any) -> bool:
     return (low is None or number >= low) and (high is None or number <= high)
 
 
-def _params(command: Any, help_names: list[str] | None = None) -> list[Any]:
-    """Every option of a command tree, including the help options typer creates lazily."""
+def _params(
+    command: Any, help_names: list[str] | None = None, *, subcommands: bool = True
+) -> list[Any]:
+    """Every option of a command (tree), including the help options typer creates lazily."""
     if help_names is None:
         help_names = getattr(command, "context_settings", {}).get("help_option_names", ["--help"])
     params = list(getattr(command, "params", ()))
@@ -87,6 +100,7 @@ def _params(command: Any, help_names: list[str] | None = None) -> list[Any]:
         params.append(command.get_help_option(context))  # created once, then cached
     except (AttributeError, TypeError):
         pass
-    for sub in getattr(command, "commands", {}).values():
-        params += _params(sub, help_names)
+    if subcommands:
+        for sub in getattr(command, "commands", {}).values():
+            params += _params(sub, help_names)
     return params
