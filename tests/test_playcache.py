@@ -244,3 +244,35 @@ def test_rescore_scores_every_file_again_and_refreshes_the_cache(home: Path) -> 
     assert 999 in [r.total for p in load(home).plays for r in p.results]  # trusted by list
     assert load(home, rescore=True).plays == fresh(home)
     assert load(home).plays == fresh(home)  # and replaced in the cache
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=20,
+)
+
+
+@pytest.fixture(scope="module")
+def small_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two sessions and their cache, for fuzzing what the cache holds."""
+    home = tmp_path_factory.mktemp("fuzz") / "home"
+    (home / "sessions").mkdir(parents=True)
+    for name in ("hungry-family-night.toml", "before-the-guests-arrive-sunday.toml"):
+        shutil.copy(SAMPLES / name, home / "sessions" / name)
+    load(home)
+    return home
+
+
+@given(entry=JSON, play=JSON)
+def test_whatever_a_cache_entry_holds_the_plays_are_right(
+    small_home: Path, entry: object, play: object
+) -> None:
+    file = playcache.cache_file(small_home)
+    document = json.loads(file.read_text(encoding="utf-8"))
+    plays = document["plays"]
+    first, second = sorted(plays)
+    plays[first] = entry  # anything at all
+    plays[second]["play"] = play  # the right key, any play
+    file.write_text(json.dumps(document), encoding="utf-8")
+    assert load(small_home).plays == fresh(small_home)
