@@ -45,6 +45,9 @@ def test_walk_through_asks_items_only_for_the_tie_and_remembers_colours(tmp_path
     _answer(child, "Ana: kitchen, colours", ENTER)
     _answer(child, "Ana: kitchen, pot plants", "2" + ENTER)
     _answer(child, "Ana: kitchen, rugs", "\b1" + ENTER)
+    # `<` at the bathroom's first prompt goes back to the kitchen's last one, which keeps 1.
+    _answer(child, "Ana: bathroom, different core pieces", "<" + ENTER)
+    _answer(child, "Ana: kitchen, rugs", ENTER)
     for room in ("bathroom", "bedroom", "lounge"):
         _room(child, "Ana", room, "0", "", "")
     _answer(child, "Ben: welcome mat value", "4" + ENTER)

@@ -210,6 +210,7 @@ class WalkThrough:
         self.started = datetime.now().replace(microsecond=0)
         self.draft: Draft | None = None
         self.explained: set[str] = set()  # rule notes already shown in this walk-through
+        self.backing = False  # the question now asked was reached with `<` from the next one
         self._library: Library | None = None
         self._keep = keep
 
@@ -258,6 +259,7 @@ class WalkThrough:
                 shown_help.add((question.seat, question.key))
                 self.hint(question.field.rule, question.field.help)
             value = question.ask(self, prefix(question), question.get(target))
+            self.backing = value is BACK
             if value is BACK:
                 if index == 0:
                     return False

@@ -201,7 +201,8 @@ class ColoursQuestion(Question):
 
 @dataclass
 class RoomQuestion(Question):
-    """One room of one home: a few short prompts, `<` stepping back through them."""
+    """One room of one home: a few short prompts, `<` stepping back through them (into the
+    last prompt of the room before, when it comes from the first prompt of the next)."""
 
     table: Table
 
@@ -228,7 +229,7 @@ class RoomQuestion(Question):
         room = {key: value for key, value in (current or {}).items() if key in keys}
         room.setdefault("rugs", 0)
         steps = [self._step(key) for key in keys]
-        index = 0
+        index = len(steps) - 1 if flow.backing else 0
         while index < len(steps):
             step = steps[index]
             if step.key not in self.table.hinted:
