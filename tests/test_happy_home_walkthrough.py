@@ -12,6 +12,7 @@ from tests.walkthrough import spawn
 pexpect = pytest.importorskip("pexpect")
 
 DOWN, SPACE, ENTER = "\x1b[B", " ", "\r"
+ROOM_ORDER = ("kitchen", "bathroom", "bedroom", "lounge")
 
 
 def _answer(child: pexpect.spawn, prompt: str, keys: str) -> None:
@@ -92,3 +93,38 @@ def test_walk_through_asks_items_only_for_the_tie_and_remembers_colours(tmp_path
     child.expect(pexpect.EOF)
     assert len(list((tmp_path / "sessions").glob("*.toml"))) == 1
     assert (tmp_path / "drafts" / "score.toml").is_file()
+
+
+@pytest.mark.slow
+def test_a_new_objective_in_the_review_asks_each_room_only_its_count(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "score", "happy-home", columns=100)
+    _answer(child, "Player 1 name", "Ana" + ENTER)
+    _answer(child, "Player 2 name", "Ben" + ENTER)
+    _answer(child, "Player 3 name", ENTER)
+    _answer(child, "design objective", DOWN * 2 + ENTER)  # Finishing Touches: no extra count
+    _answer(child, "colour names", "red, blue, green, yellow, white" + ENTER)
+    for who, mat in (("Ana", "5"), ("Ben", "4")):
+        _answer(child, f"{who}: welcome mat value", mat + ENTER)
+        _answer(child, f"{who}: visible scratches", "0" + ENTER)
+        for room in ROOM_ORDER:
+            _room(child, who, room, "0", "", "")
+    _answer(child, "Is everything right", DOWN + ENTER)  # Change an answer
+    _answer(child, "Whose answer", DOWN * 2 + ENTER)  # Game settings
+    _answer(child, "Which answer", ENTER)  # the design objective
+    _answer(child, "design objective", "\x1b[A" * 2 + ENTER)  # up to Perfect Fit
+    for who, touching in (("Ana", "3"), ("Ben", "2")):
+        for room in ROOM_ORDER:
+            asked = child.expect([f"{who}: {room}, most items touching one item", "core pieces"])
+            assert asked == 0, "a room was asked again from its first prompt"
+            child.send(touching + ENTER)
+    _answer(child, "Is everything right", ENTER)
+    _answer(child, "Save this session", "y")
+    child.expect("Saved")
+    child.expect(pexpect.EOF)
+    (saved,) = (tmp_path / "sessions").glob("*-happy-home-*.toml")
+    document = tomllib.loads(saved.read_text("utf-8"))
+    assert document["design"] == "perfect-fit"
+    ana, ben = document["players"]
+    assert {room["most_neighbours"] for room in ana["rooms"].values()} == {3}
+    assert {room["most_neighbours"] for room in ben["rooms"].values()} == {2}
+    assert ana["rooms"]["kitchen"]["core"] == 0

@@ -89,6 +89,11 @@ class Question:
         """The answer as the review shows it; titles with table-shaped answers override it."""
         return _show(value)
 
+    def incomplete(self, value: Any) -> bool:
+        """Whether an answer given earlier lacks parts another answer now asks for (a room
+        asked before the objective that needs one more count was chosen)."""
+        return False
+
     def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         """Ask this question; return the raw value or BACK. Titles subclass for richer prompts."""
         question = self
@@ -437,13 +442,15 @@ class WalkThrough:
             action = questionary.select("Is everything right?", choices=choices).unsafe_ask()
             if action.startswith("Looks right"):
                 return session
-            who = questionary.select(
+            seat: int = questionary.select(
                 "Whose answer?",
                 choices=[
                     *(questionary.Choice(n, value=i) for i, n in enumerate(names)),
-                    *([questionary.Choice("Game settings", value=None)] if settings else []),
+                    # not value=None: questionary would answer with the title instead
+                    *([questionary.Choice("Game settings", value=-1)] if settings else []),
                 ],
             ).unsafe_ask()
+            who = None if seat == -1 else seat
             own = [q for q in questions if q.seat == who]
             pick = questionary.select(
                 "Which answer?",
@@ -454,14 +461,28 @@ class WalkThrough:
                 + ([questionary.Choice("name", value="name")] if who is not None else []),
             ).unsafe_ask()
             if pick == "name":
-                renamed = self.ask_names_single(names, who)
-                names[who] = renamed
+                names[seat] = self.ask_names_single(names, seat)
                 self.keep()
                 continue
             value = pick.ask(self, prefix(pick), pick.get(answers(pick)))
             if value is not BACK:
                 pick.put(answers(pick), value)
                 self.keep()
+                self._complete(questions, answers, prefix)
+
+    def _complete(
+        self,
+        questions: list[Question],
+        answers: Callable[[Question], dict[str, Any]],
+        prefix: Callable[[Question], str],
+    ) -> None:
+        """Ask what a changed answer left incomplete in the others, and only that."""
+        for question in questions:
+            if question.incomplete(question.get(answers(question))):
+                value = question.ask(self, prefix(question), question.get(answers(question)))
+                if value is not BACK:
+                    question.put(answers(question), value)
+                    self.keep()
 
     def _name_prompt(
         self, message: str, choices: Sequence[str], default: str, validate: Any

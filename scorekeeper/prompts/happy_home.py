@@ -202,7 +202,8 @@ class ColoursQuestion(Question):
 @dataclass
 class RoomQuestion(Question):
     """One room of one home: a few short prompts, `<` stepping back through them (into the
-    last prompt of the room before, when it comes from the first prompt of the next)."""
+    last prompt of the room before, when it comes from the first prompt of the next). A room
+    answered before the objective changed is asked only what the new objective counts."""
 
     table: Table
 
@@ -213,6 +214,9 @@ class RoomQuestion(Question):
         objective = OBJECTIVE_BY_ID.get(self.table.design or "")
         extra = () if objective is None or objective.key in ALWAYS_ASKED else (objective.key,)
         return (*ALWAYS_ASKED, *extra)
+
+    def incomplete(self, value: Any) -> bool:
+        return bool(value) and any(key not in value for key in self.keys())
 
     def show(self, value: Any) -> str:
         if not value:
@@ -229,7 +233,8 @@ class RoomQuestion(Question):
         room = {key: value for key, value in (current or {}).items() if key in keys}
         room.setdefault("rugs", 0)
         steps = [self._step(key) for key in keys]
-        index = len(steps) - 1 if flow.backing else 0
+        missing = [index for index, key in enumerate(keys) if key not in room]
+        index = len(steps) - 1 if flow.backing else (missing or [0])[0]
         while index < len(steps):
             step = steps[index]
             if step.key not in self.table.hinted:
