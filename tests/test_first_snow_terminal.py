@@ -210,3 +210,26 @@ def test_review_corrects_one_round_and_re_advises_the_diet(tmp_path: Path) -> No
         "specialized",
         "fish",
     )
+
+
+def test_review_switches_entry_mode_and_asks_each_player_in_the_new_one(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "score", "first-snow")
+    names(child, "Ana", "Ben")
+    answer(child, "How will you enter the scores?", ENTER)  # score card value
+    for name in ("Ana", "Ben"):
+        answer(child, f"{name}: score card", "30" + ENTER)
+        answer(child, f"{name}: tools in good condition", "1" + ENTER)
+    answer(child, "Is everything right?", DOWN + ENTER)  # change an answer
+    answer(child, "Whose answer?", DOWN * 2 + ENTER)  # Game settings
+    answer(child, "Which answer?", ENTER)  # the entry mode
+    answer(child, "How will you enter the scores?", DOWN + ENTER)  # now round by round
+    for name, food in (("Ana", "1"), ("Ben", "")):
+        for number in range(1, 7):
+            play_round(child, name, number, food, "", "")  # warm every round
+    child.expect_exact("2 3 4 5 6 7")  # Ana's points per round in the review table
+    answer(child, "Is everything right?", ENTER)
+    finish(child)
+    session = read_session(saved(tmp_path))
+    assert [len(s.inputs.rounds) for s in session.seats] == [6, 6]
+    assert [s.inputs.track for s in session.seats] == [None, None]
+    assert [s.inputs.tools for s in session.seats] == [1, 1]  # kept from the first entry

@@ -447,7 +447,11 @@ class WalkThrough:
                 choices=[
                     *(questionary.Choice(n, value=i) for i, n in enumerate(names)),
                     # not value=None: questionary would answer with the title instead
-                    *([questionary.Choice("Game settings", value=-1)] if settings else []),
+                    *(
+                        [questionary.Choice("Game settings", value=-1)]
+                        if any(q.seat is None for q in questions)
+                        else []
+                    ),
                 ],
             ).unsafe_ask()
             who = None if seat == -1 else seat

@@ -275,6 +275,10 @@ class ScoreQuestion(Question):
         answers.pop(other, None)
         answers[self.key] = value
 
+    def incomplete(self, value: Any) -> bool:
+        """No score in the entry mode now chosen (it was changed in the review)."""
+        return value is None
+
     def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         if self.key == rules.TRACK_FIELD.key:
             return Question.ask(self, flow, prefix, current)
