@@ -20,6 +20,17 @@ def _answer(child: pexpect.spawn, prompt: str, keys: str) -> None:
     child.send(keys)
 
 
+def _start(home: Path) -> pexpect.spawn:
+    """Ana and Ben under Finishing Touches, with the table's own colour names."""
+    child = spawn(home, "score", "happy-home", columns=100)
+    _answer(child, "Player 1 name", "Ana" + ENTER)
+    _answer(child, "Player 2 name", "Ben" + ENTER)
+    _answer(child, "Player 3 name", ENTER)
+    _answer(child, "design objective", DOWN * 2 + ENTER)  # Finishing Touches
+    _answer(child, "colour names", "red, Blue, green, yellow, white" + ENTER)
+    return child
+
+
 def _room(child: pexpect.spawn, who: str, room: str, core: str, ticks: str, plants: str) -> None:
     """One room under Finishing Touches: core, colours (checkbox keys), plants, rugs."""
     _answer(child, f"{who}: {room}, different core pieces", core + ENTER)
@@ -30,12 +41,7 @@ def _room(child: pexpect.spawn, who: str, room: str, core: str, ticks: str, plan
 
 @pytest.mark.slow
 def test_walk_through_asks_items_only_for_the_tie_and_remembers_colours(tmp_path: Path) -> None:
-    child = spawn(tmp_path, "score", "happy-home", columns=100)
-    _answer(child, "Player 1 name", "Ana" + ENTER)
-    _answer(child, "Player 2 name", "Ben" + ENTER)
-    _answer(child, "Player 3 name", ENTER)
-    _answer(child, "design objective", DOWN * 2 + ENTER)  # Finishing Touches
-    _answer(child, "colour names", "red, Blue, green, yellow, white" + ENTER)
+    child = _start(tmp_path)
     _answer(child, "Ana: welcome mat value", "5" + ENTER)
     _answer(child, "Ana: visible scratches", "0" + ENTER)
     # Kitchen: 3 core pieces, red ticked, one plant with 2 empty neighbours, a rug; `<` at the
@@ -97,12 +103,7 @@ def test_walk_through_asks_items_only_for_the_tie_and_remembers_colours(tmp_path
 
 @pytest.mark.slow
 def test_a_new_objective_in_the_review_asks_each_room_only_its_count(tmp_path: Path) -> None:
-    child = spawn(tmp_path, "score", "happy-home", columns=100)
-    _answer(child, "Player 1 name", "Ana" + ENTER)
-    _answer(child, "Player 2 name", "Ben" + ENTER)
-    _answer(child, "Player 3 name", ENTER)
-    _answer(child, "design objective", DOWN * 2 + ENTER)  # Finishing Touches: no extra count
-    _answer(child, "colour names", "red, blue, green, yellow, white" + ENTER)
+    child = _start(tmp_path)  # Finishing Touches: a room has no count beyond its rugs
     for who, mat in (("Ana", "5"), ("Ben", "4")):
         _answer(child, f"{who}: welcome mat value", mat + ENTER)
         _answer(child, f"{who}: visible scratches", "0" + ENTER)
