@@ -175,20 +175,6 @@ def iter_sessions(home: Path) -> Iterator[tuple[Path, Session] | Unreadable]:
             yield Unreadable(path, str(error))
 
 
-def known_players(home: Path) -> list[str]:
-    """Names from the history, most played first, spelled as most recently written."""
-    counts: dict[str, int] = {}
-    spelling: dict[str, str] = {}
-    for entry in iter_sessions(home):
-        if isinstance(entry, Unreadable):
-            continue
-        for name in entry[1].names:
-            key = name.casefold()
-            counts[key] = counts.get(key, 0) + 1
-            spelling[key] = name
-    return [spelling[key] for key in sorted(counts, key=lambda k: (-counts[k], k))]
-
-
 def draft_path(home: Path, kind: str) -> Path:
     """Where an unfinished walk-through of one kind ("score", "first-snow-live") is kept."""
     return home / "drafts" / f"{kind}.toml"

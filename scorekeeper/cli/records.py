@@ -68,6 +68,14 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+def known_names(home: Path) -> list[str]:
+    """The names the walk-through suggests: every player of the history, most played first,
+    spelled as in their latest session (read from the play cache, so this costs little)."""
+    from scorekeeper.players import player_counts
+
+    return [count.name for count in player_counts(load(home).plays)]
+
+
 def save_played(session: Session, outcome: Outcome, home: Path) -> Path:
     """Save a scored session and cache its Play, so `history` need not score it again."""
     from scorekeeper import playcache
