@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from scorekeeper import render
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.render.score import print_outcome
 from scorekeeper.session import outcome_to_json
 from scorekeeper.storage import read_session
 
@@ -69,7 +69,7 @@ def check(path: Path) -> None:
         assert str(error)
         return
     console = Console(width=100, file=io.StringIO(), color_system=None)
-    render.print_outcome(console, outcome, outcome.game)
+    print_outcome(console, outcome, outcome.game)
     json.dumps(outcome_to_json(outcome), ensure_ascii=False)
     assert all(s.total == sum(line.points for line in s.lines) for s in outcome.standings)
 

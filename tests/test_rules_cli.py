@@ -123,12 +123,12 @@ def test_note_text_is_not_markup(tmp_path: Path) -> None:
 
     from rich.console import Console
 
-    from scorekeeper import render
+    from scorekeeper.render.rules import note_panel
     from scorekeeper.rulebook import Note
 
     note = Note("g.x", "g", "[bold]T[/bold]", "S", "Keep [red]this[/red] literal.", ("t",), ())
     console = Console(width=80, file=StringIO(), color_system=None)
-    console.print(render.note_panel(note, "Game", [("g.y", "Other [note]")]))
+    console.print(note_panel(note, "Game", [("g.y", "Other [note]")]))
     output = console.file.getvalue()  # type: ignore[attr-defined]
     assert "[bold]T[/bold]" in output and "Keep [red]this[/red] literal." in output
     assert "Other [note]" in output

@@ -38,6 +38,7 @@ def list_sessions(
     """List sessions, newest first."""
     from scorekeeper import render
     from scorekeeper.history import newest_first, select
+    from scorekeeper.render.history import history_table
 
     state: AppState = ctx.obj
     with user_errors():
@@ -51,7 +52,7 @@ def list_sessions(
         console.print("No sessions." if not loaded.plays else "No sessions match.")
         return
     shown = newest_first(wanted)[: limit or None]
-    console.print(render.history_table(shown, "Sessions, newest first"))
+    console.print(history_table(shown, "Sessions, newest first"))
     if len(shown) < len(wanted):
         console.print(f"{len(shown)} of {len(wanted)} sessions shown; --limit 0 shows all.")
 
@@ -68,6 +69,8 @@ def show(
 
     from scorekeeper import render
     from scorekeeper.history import find_play
+    from scorekeeper.render.history import play_facts
+    from scorekeeper.render.score import print_outcome
     from scorekeeper.storage import read_session
 
     state: AppState = ctx.obj
@@ -77,8 +80,8 @@ def show(
         session = read_session(Path(play.file))
         outcome = session.score()
     console = render.make_console()
-    console.print(render.play_facts(play))
-    render.print_outcome(console, outcome, session.game.name)
+    console.print(play_facts(play))
+    print_outcome(console, outcome, session.game.name)
 
 
 @app.command("rescore")
@@ -88,6 +91,7 @@ def rescore(ctx: typer.Context) -> None:
 
     from scorekeeper import render
     from scorekeeper.history import oldest_first, result_changes
+    from scorekeeper.render.history import rescore_table
     from scorekeeper.storage import read_stored_result
 
     state: AppState = ctx.obj
@@ -106,7 +110,7 @@ def rescore(ctx: typer.Context) -> None:
             changed.append((play, changes))
     console = render.make_console()
     if changed:
-        console.print(render.rescore_table(changed))
+        console.print(rescore_table(changed))
     summary = f"Re-scored {len(loaded.plays)} sessions: {len(changed)} changed"
     if without:
         summary += f", {without} without a stored result to compare (written by hand)"

@@ -19,6 +19,7 @@ def list_players(ctx: typer.Context) -> None:
         return
     from scorekeeper import render
     from scorekeeper.players import player_counts
+    from scorekeeper.render.stats import players_table
 
     state: AppState = ctx.obj
     with user_errors():
@@ -29,7 +30,7 @@ def list_players(ctx: typer.Context) -> None:
     if not rows:
         console.print("No players yet.")
         return
-    console.print(render.players_table(rows))
+    console.print(players_table(rows))
 
 
 @app.command("rename")

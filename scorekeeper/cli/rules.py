@@ -112,6 +112,7 @@ def _show(index: Index, note_id: str, title: str | None, as_json: bool) -> None:
 
 def _list(index: Index, title: str | None, as_json: bool) -> None:
     from scorekeeper import render
+    from scorekeeper.render.rules import rules_contents
 
     titles = [t for t in index.library.titles if title is None or t.id == title]
     if as_json:
@@ -122,7 +123,7 @@ def _list(index: Index, title: str | None, as_json: bool) -> None:
         ]
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    render.make_console().print(render.rules_contents(titles))
+    render.make_console().print(rules_contents(titles))
 
 
 def _answer(index: Index, question: str, title: str | None, show_all: bool, as_json: bool) -> None:
@@ -146,13 +147,14 @@ def _answer(index: Index, question: str, title: str | None, show_all: bool, as_j
 
 def _print_notes(index: Index, notes: list[Note], *, show_game: bool) -> None:
     from scorekeeper import render
+    from scorekeeper.render.rules import note_panel
 
     console = render.make_console()
     library = index.library
     for note in notes:
         related = [(r, library.notes[r].title) for r in note.related if r in library.notes]
         name = library.title_of(note).name if show_game else None
-        console.print(render.note_panel(note, name, related))
+        console.print(note_panel(note, name, related))
 
 
 def _to_json(index: Index, note: Note) -> dict[str, Any]:

@@ -107,8 +107,9 @@ def _score_file(
         typer.echo(json.dumps(outcome_to_json(outcome), ensure_ascii=False))
     else:
         from scorekeeper import render  # rich: not needed for JSON without warnings
+        from scorekeeper.render.score import print_outcome
 
-        render.print_outcome(render.make_console(), outcome, session.game.name, show_warnings=False)
+        print_outcome(render.make_console(), outcome, session.game.name, show_warnings=False)
     if outcome.warnings:
         from scorekeeper import render
 

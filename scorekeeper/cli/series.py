@@ -89,6 +89,7 @@ def show(
 ) -> None:
     """Game by game, standings, the winner once complete, and who starts the next game."""
     from scorekeeper import render
+    from scorekeeper.render.series import series_games_table, series_standings_table, series_verdict
     from scorekeeper.series import SeriesError
 
     state: AppState = ctx.obj
@@ -106,9 +107,9 @@ def show(
     )
     if not report.plays:
         return
-    console.print(render.series_games_table(report))
-    console.print(render.series_standings_table(report))
-    for line in render.series_verdict(report):
+    console.print(series_games_table(report))
+    console.print(series_standings_table(report))
+    for line in series_verdict(report):
         console.print(line)
 
 
@@ -116,6 +117,7 @@ def show(
 def list_series(ctx: typer.Context) -> None:
     """Every series, defined or named by sessions, with its progress and leader."""
     from scorekeeper import render
+    from scorekeeper.render.series import series_list_table
 
     state: AppState = ctx.obj
     with user_errors():
@@ -124,7 +126,7 @@ def list_series(ctx: typer.Context) -> None:
     if not reports:
         console.print("No series yet: start one with `scorekeeper series new NAME`.")
         return
-    console.print(render.series_list_table(reports))
+    console.print(series_list_table(reports))
 
 
 def checked_series(

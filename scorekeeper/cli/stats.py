@@ -25,6 +25,7 @@ def stats(
     """Statistics from every saved session."""
     from scorekeeper import render
     from scorekeeper.history import select
+    from scorekeeper.render.stats import head_to_head_table, leaderboard_table
     from scorekeeper.stats import head_to_head, leaderboard, player_stats, sparkline
 
     state: AppState = ctx.obj
@@ -41,11 +42,11 @@ def stats(
         return
     for title_game in titles:
         board = leaderboard(rows, title_game)
-        console.print(render.leaderboard_table(board[0][1].title, board, sparkline, player))
+        console.print(leaderboard_table(board[0][1].title, board, sparkline, player))
     pairs = head_to_head(plays)
     if wanted is None:
         shown = [h for h in pairs if h.player.casefold() < h.opponent.casefold()]
     else:
         shown = [h for h in pairs if h.player.casefold() == wanted]
     if shown:
-        console.print(render.head_to_head_table(shown))
+        console.print(head_to_head_table(shown))

@@ -41,6 +41,7 @@ from scorekeeper.fields import (
 from scorekeeper.games import GAMES
 from scorekeeper.games.base import Game
 from scorekeeper.names import MAX_NAME, check_name
+from scorekeeper.render.score import print_outcome
 from scorekeeper.rulebook.notes import Library, Note
 from scorekeeper.session import Session, from_dict
 
@@ -569,7 +570,7 @@ def walk_through(
     from scorekeeper.session import to_dict
 
     session, outcome = flow.settle_ties(session, to_dict(session))
-    render.print_outcome(console, outcome, game.name)
+    print_outcome(console, outcome, game.name)
     if offer_series is not None:
         session = replace(session, series=ask_series(offer_series(game)) or session.series)
     if not questionary.confirm("Save this session?", default=True).unsafe_ask():

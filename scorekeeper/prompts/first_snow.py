@@ -27,6 +27,7 @@ from scorekeeper.fields import ChoiceField
 from scorekeeper.games import first_snow as rules
 from scorekeeper.games.base import Game
 from scorekeeper.prompts import BACK, BACK_WORD, Question, WalkThrough
+from scorekeeper.render.score import print_outcome
 from scorekeeper.session import Session, from_dict
 
 CARD, ROUNDS = "score card", "round by round"
@@ -528,7 +529,7 @@ def live(
     )
     document = game.start()
     session, outcome = game.play(document)
-    render.print_outcome(console, outcome, rules.GAME.name)
+    print_outcome(console, outcome, rules.GAME.name)
     if not questionary.confirm("Save this session?", default=True).unsafe_ask():
         console.print(
             "Not saved. The game stays in progress: run `scorekeeper score first-snow --live` "

@@ -1,0 +1,63 @@
+"""The saved sessions: the history list, one session's facts, and results that changed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text
+
+from scorekeeper.render import user, user_names, when
+
+if TYPE_CHECKING:
+    from scorekeeper.history import Play
+
+
+def history_table(plays: Sequence[Play], title: str) -> Table:
+    """One row per session: id, date, title, winner, then every player with points (seat order)."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("ID", no_wrap=True)
+    table.add_column("Date", no_wrap=True)
+    table.add_column("Game")
+    table.add_column("Winner", style="bold")
+    table.add_column("Players and points")
+    for play in plays:
+        scores = Text(", ").join(
+            user(r.name).append(f" {r.total}", style="bold" if r.is_winner else "")
+            for r in play.results
+        )
+        # A solo game has a score but nobody to beat.
+        winner = Text("solo", style="dim") if play.is_solo else user_names(play.winners, " & ")
+        table.add_row(user(play.id), when(play.played), play.title, winner, scores)
+    return table
+
+
+def play_facts(play: Play) -> Text:
+    """The session's own facts above its breakdown: file, date, series, place, notes."""
+    text = Text()
+    facts = [
+        ("File", play.file),
+        ("Played", when(play.played)),
+        ("Series", play.series),
+        ("Location", play.location),
+        ("Notes", play.notes),
+    ]
+    for label, value in facts:
+        if value:
+            text.append(f"{label}: ", style="bold")
+            text.append_text(user(value))
+            text.append("\n")
+    text.rstrip()
+    return text
+
+
+def rescore_table(changed: Sequence[tuple[Play, Sequence[str]]]) -> Table:
+    table = Table(title="Results that changed with the current rules", title_justify="left")
+    table.add_column("ID", no_wrap=True)
+    table.add_column("Date", no_wrap=True)
+    table.add_column("Game")
+    table.add_column("What changed (stored -> now)")
+    for play, changes in changed:
+        table.add_row(user(play.id), when(play.played), play.title, user("\n".join(changes)))
+    return table

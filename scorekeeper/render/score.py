@@ -1,0 +1,99 @@
+"""A scored game: the table, the breakdown behind every point, the winner and the tie-break."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from scorekeeper.render import print_warnings, rule_hint, user
+
+if TYPE_CHECKING:
+    from scorekeeper.core.breakdown import Outcome
+
+
+def score_table(outcome: Outcome, title: str) -> Table:
+    """Players (best first) by categories, with totals and ranks."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Player")
+    for category in outcome.categories:
+        table.add_column(category, justify="right")
+    table.add_column("Total", justify="right", style="bold")
+    for standing in outcome.by_rank():
+        table.add_row(
+            str(standing.rank),
+            user(standing.name, "bold" if standing.rank == 1 else ""),
+            *(str(standing.category_total(c)) for c in outcome.categories),
+            str(standing.total),
+        )
+    return table
+
+
+def breakdown_table(outcome: Outcome) -> Table:
+    """Every line behind every point, with the rule note that justifies it."""
+    table = Table(title="Where the points came from", title_justify="left", show_lines=False)
+    table.add_column("Player")
+    table.add_column("Category")
+    table.add_column("Detail", ratio=1)
+    table.add_column("Points", justify="right")
+    table.add_column("Rule", style="dim", no_wrap=True)
+    for standing in outcome.by_rank():
+        first = True
+        for line in standing.lines:
+            table.add_row(
+                user(standing.name) if first else "",
+                line.category,
+                user(line.detail),
+                f"{line.points:+d}",
+                line.rule,
+            )
+            first = False
+        if not standing.lines:
+            table.add_row(user(standing.name), "-", "no points", "0", "")
+        table.add_section()
+    return table
+
+
+def winner_text(outcome: Outcome) -> Text:
+    """'Ana wins with 17 points.' or 'Shared victory: Ana and Ben with 17 points.'"""
+    top = outcome.by_rank()[0].total if outcome.standings else 0
+    names = list(outcome.winners)
+    text = Text()
+    if len(outcome.standings) == 1:  # a solo game has a score, not a winner
+        text.append("Final score: ", style="bold green")
+        text.append_text(user(names[0], "bold"))
+        text.append(f", {top} points.")
+    elif len(names) == 1:
+        text.append("Winner: ", style="bold green")
+        text.append_text(user(names[0], "bold"))
+        text.append(f" with {top} points.")
+    else:
+        text.append("Shared victory: ", style="bold green")
+        for index, name in enumerate(names):
+            if index:
+                text.append(" and " if index == len(names) - 1 else ", ")
+            text.append_text(user(name, "bold"))
+        text.append(f" with {top} points.")
+    return text
+
+
+def print_outcome(
+    console: Console, outcome: Outcome, game_name: str, *, show_warnings: bool = True
+) -> None:
+    """The whole result: table, breakdown, warnings, winner and how a tie was settled."""
+    console.print(score_table(outcome, f"{game_name}: final scores"))
+    console.print(breakdown_table(outcome))
+    if show_warnings:
+        print_warnings(console, outcome.warnings)
+    console.print(winner_text(outcome))
+    if outcome.tiebreak:
+        line = Text("Tie-break: ", style="bold")
+        line.append_text(user(outcome.tiebreak + "."))
+        console.print(line)
+        if outcome.tiebreak_rule:
+            console.print(rule_hint(outcome.tiebreak_rule))
+    if outcome.title:
+        console.print(Text("Title: ", style="bold").append_text(user(outcome.title)))
