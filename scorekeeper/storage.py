@@ -85,13 +85,17 @@ def read_session(path: Path) -> Session:
 
 
 def dumps(document: dict[str, Any]) -> str:
-    """TOML text for a document (never a partial file: the text is built first)."""
+    """TOML text for a document (never a partial file: the text is built first), with short
+    arrays on one line as people write them."""
     import tomli_w  # only when writing: reading and scoring start faster without it
 
+    from scorekeeper.tomlstyle import compact_arrays
+
     try:
-        return tomli_w.dumps(document)
+        text = tomli_w.dumps(document)
     except RecursionError:  # tomllib reads deeper [extra] tables than tomli_w can write
         raise StorageError("cannot save: a value is nested too deeply to write") from None
+    return compact_arrays(text)
 
 
 def write_new(directory: Path, stem: str, text: str) -> Path:
