@@ -58,8 +58,10 @@ SCALARS = st.one_of(
 )
 VALUES: Any = st.recursive(
     SCALARS | st.lists(SCALARS, max_size=8),
-    lambda inner: st.dictionaries(st.text(min_size=1, max_size=6), inner, max_size=4)
-    | st.lists(st.dictionaries(st.text(min_size=1, max_size=6), inner, max_size=3), max_size=3),
+    lambda inner: (
+        st.dictionaries(st.text(min_size=1, max_size=6), inner, max_size=4)
+        | st.lists(st.dictionaries(st.text(min_size=1, max_size=6), inner, max_size=3), max_size=3)
+    ),
     max_leaves=25,
 )
 

@@ -216,7 +216,8 @@ class WalkThrough:
         self.started = datetime.now().replace(microsecond=0)
         self.draft: Draft | None = None
         self.explained: set[str] = set()  # rule notes already shown in this walk-through
-        self.backing = False  # the question now asked was reached with `<` from the next one
+        self.backing = False  # the last answer was `<`: the question asked now is reached
+        # going back, and one with nothing to ask passes the `<` on
         self._library: Library | None = None
         self._keep = keep
 
@@ -257,6 +258,7 @@ class WalkThrough:
         """Ask in order from `start` with `<` going back; False if the user backed out of the
         first one. `answered` gets the index of the question after each one answered."""
         index = min(start, len(questions))
+        self.backing = False
         shown_help: set[tuple[int | None, str]] = set()
         while index < len(questions):
             question = questions[index]

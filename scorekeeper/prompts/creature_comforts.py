@@ -27,22 +27,9 @@ class _FlowState:
     """What this title's questions share within one walk-through."""
 
     seats: set[int] = field(default_factory=set)  # all built before any question is asked
-    backing: bool = False  # the last answer was `<`: a skipped question passes it on
 
 
 _STATE: WeakKeyDictionary[WalkThrough, _FlowState] = WeakKeyDictionary()
-
-
-class _Tracked(Question):
-    """Records the direction of travel, so a question with nothing to ask can follow it."""
-
-    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
-        value = self.answer(flow, prefix, current)
-        _STATE.setdefault(flow, _FlowState()).backing = value is BACK
-        return value
-
-    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
-        return super().ask(flow, prefix, current)
 
 
 def _meta(card: Card) -> str:
@@ -51,12 +38,12 @@ def _meta(card: Card) -> str:
 
 
 @dataclass
-class CardsQuestion(_Tracked):
+class CardsQuestion(Question):
     """Cards one per prompt with completion; blank finishes, `<` removes the last card."""
 
     chosen: tuple[str, ...] = ()  # the last answer, for questions that depend on it
 
-    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         cards_field = self.field
         assert isinstance(cards_field, NamesField)
         catalogue = active()
@@ -117,7 +104,7 @@ def _matches(text: str, names: list[str]) -> list[str]:
     return exact or [name for name in names if fold(name).startswith(typed)]
 
 
-class CountQuestion(_Tracked):
+class CountQuestion(Question):
     """A resource count that starts at 0, so Enter means none."""
 
     def get(self, answers: dict[str, Any]) -> Any:
@@ -126,14 +113,14 @@ class CountQuestion(_Tracked):
             return value.get(self.part)  # one Good of the table, maybe not asked yet
         return value
 
-    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
-        return super().answer(flow, prefix, 0 if current is None else current)
+    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+        return super().ask(flow, prefix, 0 if current is None else current)
 
 
-class CustomCardsQuestion(_Tracked):
+class CustomCardsQuestion(Question):
     """Cards missing from the catalogue: name, printed VP and bonus, repeated until blank."""
 
-    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         cards: list[dict[str, Any]] = list(current or [])
         while True:
             if cards:
@@ -184,17 +171,17 @@ def _ask_int(message: str) -> int:
 
 
 @dataclass
-class SoloTypeQuestion(_Tracked):
+class SoloTypeQuestion(Question):
     """Asked only in a solo game whose most crafted Comfort types tie (Solo Play, question 1)."""
 
     comforts: CardsQuestion | None = None
 
-    def answer(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
+    def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         state = _STATE.setdefault(flow, _FlowState())
         player = ComfortsPlayer(comforts=self.comforts.chosen if self.comforts else ())
         tied = most_crafted_types(player, active())
         if state.seats != {0} or len(tied) < 2:
-            return BACK if state.backing else None  # nothing to ask: keep going the same way
+            return BACK if flow.backing else None  # nothing to ask: keep going the same way
         words = [questionary.Choice(f"{TYPE_WORDS[t]} ({t.capitalize()})", value=t) for t in tied]
         answer = questionary.select(
             f"{prefix}{self.label}: you crafted as many of each; pick your title's first word",
