@@ -80,6 +80,7 @@ def test_two_players_cards_by_completion_and_best_placement(tmp_path: Path) -> N
     _step(child, "Ana: a card not in the catalogue", "Hot Cocoa\r")
     _step(child, "Hot Cocoa: printed VP", "\x7f2\r")
     _step(child, "Hot Cocoa: bonus VP earned", "\x7f1\r")
+    _step(child, "Hot Cocoa: Comfort type", DOWN * 2 + "\r")  # Food
     _step(child, "Ana: a card not in the catalogue", "\r")
     # "<" at Ben's first card goes back to Ana's last question, past the solo-only one.
     _step(child, "Ben: Comfort #1", "<\r")
@@ -102,7 +103,7 @@ def test_two_players_cards_by_completion_and_best_placement(tmp_path: Path) -> N
     ana, ben = _saved(tmp_path)["players"]  # type: ignore[misc]
     assert ana["comforts"] == ["Hearth", "Bread", "Soup"]
     assert ana["improvements"] == ["Writing Desk", "Umbrella"]
-    assert ana["custom"] == [{"name": "Hot Cocoa", "vp": 2, "bonus": 1}]
+    assert ana["custom"] == [{"name": "Hot Cocoa", "vp": 2, "bonus": 1, "type": "food"}]
     assert "solo_type" not in ben
 
 
@@ -126,3 +127,29 @@ def test_solo_tie_asks_for_the_title_word(tmp_path: Path) -> None:
     document = _saved(tmp_path)
     assert document["players"][0]["solo_type"] == "food"  # type: ignore[index]
     assert document["result"]["title"] == "Deliciously Frugal Critter of your Den"  # type: ignore[index]
+
+
+def test_a_typed_custom_card_settles_the_solo_title_without_asking(tmp_path: Path) -> None:
+    child = _spawn(tmp_path)
+    _step(child, "Player 1 name", "Sol\r")
+    _step(child, "Player 2 name", "\r")
+    _step(child, "Sol: Comfort #1", "Socks\r")
+    _step(child, "Sol: Comfort #2", "Soup\r")
+    _step(child, "Sol: Comfort #3", "\r")
+    _step(child, "Sol: Improvement #1", "\r")
+    _no_resources(child, "Sol")
+    _step(child, "Sol: a card not in the catalogue", "Cocoa Mug\r")
+    _step(child, "Cocoa Mug: printed VP", "\x7f2\r")
+    _step(child, "Cocoa Mug: bonus VP earned", "\r")
+    _step(child, "Cocoa Mug: Comfort type", DOWN * 2 + "\r")  # Food: 2 Food to 1 Clothing
+    _step(child, "Sol: a card not in the catalogue", "\r")
+    asked = child.expect(["pick your title's first word", "Is everything right?"])
+    assert asked == 1, "the custom Food card breaks the tie: nothing to ask"
+    child.send("\r")
+    child.expect(r"Title: \S*Deliciously Frugal Critter of your Den")
+    _step(child, "Save this session?", "y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "solo_type" not in _saved(tmp_path)["players"][0]  # type: ignore[index]
+

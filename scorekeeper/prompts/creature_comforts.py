@@ -17,8 +17,13 @@ from scorekeeper import render
 from scorekeeper.catalogues import active
 from scorekeeper.fields import Field, NamesField, closest, fold
 from scorekeeper.games.base import Game
-from scorekeeper.games.creature_comforts import TYPE_WORDS, ComfortsPlayer, most_crafted_types
-from scorekeeper.games.creature_comforts.cards import Card
+from scorekeeper.games.creature_comforts import (
+    TYPE_WORDS,
+    ComfortsPlayer,
+    CustomCard,
+    most_crafted_types,
+)
+from scorekeeper.games.creature_comforts.cards import TYPES, Card
 from scorekeeper.prompts import BACK, BACK_WORD, Question, WalkThrough, questions_for
 
 
@@ -117,14 +122,19 @@ class CountQuestion(Question):
         return super().ask(flow, prefix, 0 if current is None else current)
 
 
+@dataclass
 class CustomCardsQuestion(Question):
-    """Cards missing from the catalogue: name, printed VP and bonus, repeated until blank."""
+    """Cards missing from the catalogue: name, printed VP, bonus and Comfort type, repeated
+    until blank."""
+
+    chosen: tuple[CustomCard, ...] = ()  # the last answer, for the solo title's question
 
     def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         cards: list[dict[str, Any]] = list(current or [])
         while True:
+            self.chosen = tuple(_custom_card(card) for card in cards)
             if cards:
-                listed = ", ".join(f"{c['name']} ({c['vp']}+{c.get('bonus', 0)})" for c in cards)
+                listed = ", ".join(_listed(card) for card in cards)
                 flow.console.print(render.user(f"  Other cards: {listed}", "dim"))
             name = (
                 questionary.text(
@@ -142,15 +152,34 @@ class CustomCardsQuestion(Question):
                     return BACK
                 cards.pop()
                 continue
-            vp = _ask_int(f"{prefix}{name}: printed VP:")
-            bonus = _ask_int(f"{prefix}{name}: bonus VP earned:")
-            cards.append({"name": name, "vp": vp, "bonus": bonus})
+            card = {
+                "name": name,
+                "vp": _ask_int(f"{prefix}{name}: printed VP:"),
+                "bonus": _ask_int(f"{prefix}{name}: bonus VP earned:"),
+            }
+            kind = questionary.select(
+                f"{prefix}{name}: Comfort type (it counts wherever a type is counted)",
+                choices=[
+                    questionary.Choice("none (or not a Comfort)", value=""),
+                    *(questionary.Choice(t.capitalize(), value=t) for t in TYPES),
+                ],
+            ).unsafe_ask()
+            cards.append({**card, "type": kind} if kind else card)
 
     def put(self, answers: dict[str, Any], value: Any) -> None:
         if value:
             answers[self.key] = value
         else:
             answers.pop(self.key, None)
+
+
+def _custom_card(card: dict[str, Any]) -> CustomCard:
+    return CustomCard(card["name"], card["vp"], card.get("bonus", 0), card.get("type"))
+
+
+def _listed(card: dict[str, Any]) -> str:
+    kind = f", {card['type']}" if card.get("type") else ""
+    return f"{card['name']} ({card['vp']}+{card.get('bonus', 0)}{kind})"
 
 
 def _custom_name(text: str) -> bool | str:
@@ -175,10 +204,14 @@ class SoloTypeQuestion(Question):
     """Asked only in a solo game whose most crafted Comfort types tie (Solo Play, question 1)."""
 
     comforts: CardsQuestion | None = None
+    custom: CustomCardsQuestion | None = None
 
     def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         state = _STATE.setdefault(flow, _FlowState())
-        player = ComfortsPlayer(comforts=self.comforts.chosen if self.comforts else ())
+        player = ComfortsPlayer(
+            comforts=self.comforts.chosen if self.comforts else (),
+            custom=self.custom.chosen if self.custom else (),
+        )
         tied = most_crafted_types(player, active())
         if state.seats != {0} or len(tied) < 2:
             return BACK if flow.backing else None  # nothing to ask: keep going the same way
@@ -210,8 +243,8 @@ def questions(flow: WalkThrough, game: Game[Any, Any], seat: int | None) -> list
     out: list[Question] = [comforts, improvements]
     for question in questions_for([fields["goods"], fields["coins"], fields["stories"]], seat):
         out.append(CountQuestion(**vars(question)))
-    custom = fields["custom"]
-    out.append(CustomCardsQuestion(seat, custom.key, None, custom.label, custom))
+    custom_field = fields["custom"]
+    custom = CustomCardsQuestion(seat, custom_field.key, None, custom_field.label, custom_field)
     solo = fields["solo_type"]
-    out.append(SoloTypeQuestion(seat, solo.key, None, solo.label, solo, comforts=comforts))
+    out += [custom, SoloTypeQuestion(seat, solo.key, None, solo.label, solo, comforts, custom)]
     return out

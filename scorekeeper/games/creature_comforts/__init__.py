@@ -84,11 +84,13 @@ def _listed_under(key: str) -> Callable[[str], str | None]:
 
 @dataclass(frozen=True)
 class CustomCard:
-    """A card missing from the catalogue (a promo): its printed VP and its bonus as entered."""
+    """A Comfort missing from the catalogue (a promo): its printed VP and its bonus as entered,
+    and its type when it has one, so it counts wherever Comforts of a type are counted."""
 
     name: str
     vp: int
     bonus: int = 0
+    type: str | None = None
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,14 @@ CUSTOM_FIELDS = (
         help="",
         rule="creature-comforts.comforts",
         high=99,
+        required=False,
+    ),
+    ChoiceField(
+        key="type",
+        label="Comfort type",
+        help="",
+        rule="creature-comforts.comforts",
+        choices=TYPES,
         required=False,
     ),
 )
@@ -226,6 +236,17 @@ def _fixed_comfort_line(card: Card, owned: Counter[str]) -> Line:
     )
 
 
+def _custom_line(card: CustomCard) -> Line:
+    kind = f", {card.type.capitalize()}" if card.type else ""
+    bonus = f" + {card.bonus}" if card.bonus else ""
+    return Line(
+        COMFORTS,
+        card.vp + card.bonus,
+        "creature-comforts.comforts",
+        f"{card.name} (not in the catalogue{kind}): {card.vp} VP{bonus}",
+    )
+
+
 def _improvement_line(card: Card, others_types: Counter[str]) -> Line:
     bonus, why = 0, ""
     if card.bonus is not None and card.bonus.kind == OTHERS_TYPE and card.bonus.type:
@@ -250,6 +271,14 @@ class Target:
     hosts: tuple[str, ...] = ()  # book slots: the Comfort copies a Story can sit on
 
 
+def typed_comforts(player: ComfortsPlayer, catalogue: Catalogue) -> list[tuple[str, str | None]]:
+    """Every Comfort the player crafted, with its type: catalogue cards, then custom ones (a
+    custom card without a type may be an Improvement, so it has none here)."""
+    return [(name, catalogue.card(name).type) for name in player.comforts] + [
+        (card.name, card.type) for card in player.custom
+    ]
+
+
 def storage_targets(player: ComfortsPlayer, catalogue: Catalogue) -> tuple[Target, ...]:
     """Every place this player's resources can score: storage Comforts and book slots."""
     comforts = [catalogue.card(name) for name in player.comforts]
@@ -264,7 +293,9 @@ def storage_targets(player: ComfortsPlayer, catalogue: Catalogue) -> tuple[Targe
     for name in player.improvements:
         card = catalogue.card(name)
         if card.bonus is not None and card.bonus.kind == STORY_ON_TYPE:
-            hosts = tuple(c.name for c in comforts if c.type == card.bonus.type)
+            hosts = tuple(
+                name for name, kind in typed_comforts(player, catalogue) if kind == card.bonus.type
+            )
             if hosts:
                 store = Store(name, story, card.bonus.points, len(hosts))
                 targets.append(Target(store, card, hosts))
@@ -318,22 +349,13 @@ def score_player(
     player = seats[index].inputs
     owned = Counter([*player.comforts, *player.improvements])
     others_types: Counter[str] = Counter(
-        catalogue.card(name).type or ""
+        kind or ""
         for other, seat in enumerate(seats)
         if other != index
-        for name in seat.inputs.comforts
+        for _, kind in typed_comforts(seat.inputs, catalogue)
     )
     lines = [_fixed_comfort_line(catalogue.card(name), owned) for name in player.comforts]
-    lines += [
-        Line(
-            COMFORTS,
-            card.vp + card.bonus,
-            "creature-comforts.comforts",
-            f"{card.name} (not in the catalogue): {card.vp} VP"
-            + (f" + {card.bonus}" if card.bonus else ""),
-        )
-        for card in player.custom
-    ]
+    lines += [_custom_line(card) for card in player.custom]
     lines += [_improvement_line(catalogue.card(name), others_types) for name in player.improvements]
     targets = storage_targets(player, catalogue)
     placement = best_placement([t.store for t in targets], player.resources)
@@ -369,7 +391,7 @@ SCORE_WORDS = (
 
 def most_crafted_types(player: ComfortsPlayer, catalogue: Catalogue) -> tuple[str, ...]:
     """The typed Comfort kinds crafted most (several when tied; none when no typed Comfort)."""
-    counts = Counter(catalogue.card(name).type for name in player.comforts)
+    counts = Counter(kind for _, kind in typed_comforts(player, catalogue))
     top = max((counts[t] for t in TYPES), default=0)
     return tuple(t for t in TYPES if top and counts[t] == top)
 
@@ -391,7 +413,7 @@ def solo_title(player: ComfortsPlayer, total: int, catalogue: Catalogue) -> tupl
             warning = f"{names} tie as your most crafted Comfort type: choose one with solo_type"
     words = [
         first,
-        _band(len(player.comforts), COUNT_WORDS),
+        _band(len(player.comforts) + sum(1 for card in player.custom if card.type), COUNT_WORDS),
         IMPROVEMENT_WORDS[len(player.improvements)],
         _band(total, SCORE_WORDS),
     ]
