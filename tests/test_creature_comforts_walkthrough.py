@@ -2,32 +2,19 @@
 
 from __future__ import annotations
 
-import os
-import sys
 import tomllib
 from pathlib import Path
 
 import pexpect
 import pytest
 
+from tests.walkthrough import DOWN, spawn
+
 pytestmark = pytest.mark.slow
 
-DOWN = "\x1b[B"
 
-
-def _spawn(home: Path) -> pexpect.spawn:
-    # No cursor position requests: pexpect never answers them, so each prompt would wait.
-    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PROMPT_TOOLKIT_NO_CPR": "1"}
-    env.pop("COLUMNS", None)
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "scorekeeper", "score", "cc"],
-        env=env,
-        encoding="utf-8",
-        timeout=20,
-        dimensions=(50, 160),
-    )
-    return child
+def _spawn(home: Path, *args: str) -> pexpect.spawn:
+    return spawn(home, "score", *(args or ("cc",)), columns=160)
 
 
 def _step(child: pexpect.spawn, prompt: str, answer: str) -> None:
@@ -153,3 +140,25 @@ def test_a_typed_custom_card_settles_the_solo_title_without_asking(tmp_path: Pat
     assert child.exitstatus == 0
     assert "solo_type" not in _saved(tmp_path)["players"][0]  # type: ignore[index]
 
+
+def test_a_resumed_solo_game_still_asks_about_the_tied_types(tmp_path: Path) -> None:
+    """The solo question reads the cards kept in the draft, not only those typed this run."""
+    child = _spawn(tmp_path)
+    _step(child, "Player 1 name", "Sol\r")
+    _step(child, "Player 2 name", "\r")
+    _step(child, "Sol: Comfort #1", "Socks\r")
+    _step(child, "Sol: Comfort #2", "Soup\r")
+    _step(child, "Sol: Comfort #3", "\r")
+    _step(child, "Sol: Improvement #1", "\r")
+    _no_resources(child, "Sol")
+    child.expect_exact("Sol: a card not in the catalogue")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child = _spawn(tmp_path, "--resume")
+    _step(child, "Sol: a card not in the catalogue", "\r")
+    _step(child, "pick your title's first word", "\r")  # Snugly (Clothing), tied with Food
+    _step(child, "Is everything right?", "\r")
+    child.expect(r"Title: \S*Snugly Frugal Critter of your Den")
+    _step(child, "Save this session?", "y")
+    child.expect(pexpect.EOF)
+    assert _saved(tmp_path)["players"][0]["solo_type"] == "clothing"  # type: ignore[index]

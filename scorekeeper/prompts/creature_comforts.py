@@ -42,11 +42,8 @@ def _meta(card: Card) -> str:
     return f"{kind}{card.vp} VP" + (f": {card.text}" if card.text else "")
 
 
-@dataclass
 class CardsQuestion(Question):
     """Cards one per prompt with completion; blank finishes, `<` removes the last card."""
-
-    chosen: tuple[str, ...] = ()  # the last answer, for questions that depend on it
 
     def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         cards_field = self.field
@@ -98,7 +95,6 @@ class CardsQuestion(Question):
                 cards.pop()
                 continue
             cards.append(_matches(text, names)[0])
-        self.chosen = tuple(cards)
         return cards
 
 
@@ -122,17 +118,13 @@ class CountQuestion(Question):
         return super().ask(flow, prefix, 0 if current is None else current)
 
 
-@dataclass
 class CustomCardsQuestion(Question):
     """Cards missing from the catalogue: name, printed VP, bonus and Comfort type, repeated
     until blank."""
 
-    chosen: tuple[CustomCard, ...] = ()  # the last answer, for the solo title's question
-
     def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         cards: list[dict[str, Any]] = list(current or [])
         while True:
-            self.chosen = tuple(_custom_card(card) for card in cards)
             if cards:
                 listed = ", ".join(_listed(card) for card in cards)
                 flow.console.print(render.user(f"  Other cards: {listed}", "dim"))
@@ -199,18 +191,16 @@ def _ask_int(message: str) -> int:
     return int(questionary.text(message, default="0", validate=validate).unsafe_ask())
 
 
-@dataclass
 class SoloTypeQuestion(Question):
     """Asked only in a solo game whose most crafted Comfort types tie (Solo Play, question 1)."""
 
-    comforts: CardsQuestion | None = None
-    custom: CustomCardsQuestion | None = None
-
     def ask(self, flow: WalkThrough, prefix: str, current: Any) -> Any:
         state = _STATE.setdefault(flow, _FlowState())
+        # The cards as answered so far, in this run or in the draft it resumed.
+        answers = flow.draft.players[self.seat] if flow.draft and self.seat is not None else {}
         player = ComfortsPlayer(
-            comforts=self.comforts.chosen if self.comforts else (),
-            custom=self.custom.chosen if self.custom else (),
+            comforts=tuple(answers.get("comforts", ())),
+            custom=tuple(_custom_card(card) for card in answers.get("custom", ())),
         )
         tied = most_crafted_types(player, active())
         if state.seats != {0} or len(tied) < 2:
@@ -236,15 +226,13 @@ def questions(flow: WalkThrough, game: Game[Any, Any], seat: int | None) -> list
         return []
     _STATE.setdefault(flow, _FlowState()).seats.add(seat)
     fields: dict[str, Field] = {f.key: f for f in game.player_fields}
-    comforts, improvements = (
+    out: list[Question] = [
         CardsQuestion(seat, key, None, fields[key].label, fields[key])
         for key in ("comforts", "improvements")
-    )
-    out: list[Question] = [comforts, improvements]
+    ]
     for question in questions_for([fields["goods"], fields["coins"], fields["stories"]], seat):
         out.append(CountQuestion(**vars(question)))
-    custom_field = fields["custom"]
-    custom = CustomCardsQuestion(seat, custom_field.key, None, custom_field.label, custom_field)
-    solo = fields["solo_type"]
-    out += [custom, SoloTypeQuestion(seat, solo.key, None, solo.label, solo, comforts, custom)]
+    custom, solo = fields["custom"], fields["solo_type"]
+    out.append(CustomCardsQuestion(seat, custom.key, None, custom.label, custom))
+    out.append(SoloTypeQuestion(seat, solo.key, None, solo.label, solo))
     return out
