@@ -83,10 +83,7 @@ def test_two_players_cards_by_completion_and_best_placement(tmp_path: Path) -> N
     child.expect_exact("Hearth: 4 Wood -> +4")
     child.expect_exact("Lamp: 2 Stories -> +7")
     child.expect(r"Winner: \S*Ana\S* with 43 points\.")
-    _step(child, "Save this session?", "y")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    _save(child)
     ana, ben = _saved(tmp_path)["players"]  # type: ignore[misc]
     assert ana["comforts"] == ["Hearth", "Bread", "Soup"]
     assert ana["improvements"] == ["Writing Desk", "Umbrella"]
@@ -94,8 +91,17 @@ def test_two_players_cards_by_completion_and_best_placement(tmp_path: Path) -> N
     assert "solo_type" not in ben
 
 
-def test_solo_tie_asks_for_the_title_word(tmp_path: Path) -> None:
-    child = _spawn(tmp_path)
+def _save(child: pexpect.spawn) -> None:
+    """Answer yes to saving and wait for a clean exit."""
+    _step(child, "Save this session?", "y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def _solo_socks_and_soup(home: Path) -> pexpect.spawn:
+    """A solo game up to the custom cards: Socks (Clothing) and Soup (Food) tie as types."""
+    child = _spawn(home)
     _step(child, "Player 1 name", "Sol\r")
     _step(child, "Player 2 name", "\r")
     _step(child, "Sol: Comfort #1", "Socks\r")
@@ -103,28 +109,23 @@ def test_solo_tie_asks_for_the_title_word(tmp_path: Path) -> None:
     _step(child, "Sol: Comfort #3", "\r")
     _step(child, "Sol: Improvement #1", "\r")
     _no_resources(child, "Sol")
+    return child
+
+
+def test_solo_tie_asks_for_the_title_word(tmp_path: Path) -> None:
+    child = _solo_socks_and_soup(tmp_path)
     _step(child, "Sol: a card not in the catalogue", "\r")
     _step(child, "pick your title's first word", DOWN + "\r")
     _step(child, "Is everything right?", "\r")
     child.expect(r"Title: \S*Deliciously Frugal Critter of your Den")
-    _step(child, "Save this session?", "y")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    _save(child)
     document = _saved(tmp_path)
     assert document["players"][0]["solo_type"] == "food"  # type: ignore[index]
     assert document["result"]["title"] == "Deliciously Frugal Critter of your Den"  # type: ignore[index]
 
 
 def test_a_typed_custom_card_settles_the_solo_title_without_asking(tmp_path: Path) -> None:
-    child = _spawn(tmp_path)
-    _step(child, "Player 1 name", "Sol\r")
-    _step(child, "Player 2 name", "\r")
-    _step(child, "Sol: Comfort #1", "Socks\r")
-    _step(child, "Sol: Comfort #2", "Soup\r")
-    _step(child, "Sol: Comfort #3", "\r")
-    _step(child, "Sol: Improvement #1", "\r")
-    _no_resources(child, "Sol")
+    child = _solo_socks_and_soup(tmp_path)
     _step(child, "Sol: a card not in the catalogue", "Cocoa Mug\r")
     _step(child, "Cocoa Mug: printed VP", "\x7f2\r")
     _step(child, "Cocoa Mug: bonus VP earned", "\r")
@@ -134,23 +135,13 @@ def test_a_typed_custom_card_settles_the_solo_title_without_asking(tmp_path: Pat
     assert asked == 1, "the custom Food card breaks the tie: nothing to ask"
     child.send("\r")
     child.expect(r"Title: \S*Deliciously Frugal Critter of your Den")
-    _step(child, "Save this session?", "y")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    _save(child)
     assert "solo_type" not in _saved(tmp_path)["players"][0]  # type: ignore[index]
 
 
 def test_a_resumed_solo_game_still_asks_about_the_tied_types(tmp_path: Path) -> None:
     """The solo question reads the cards kept in the draft, not only those typed this run."""
-    child = _spawn(tmp_path)
-    _step(child, "Player 1 name", "Sol\r")
-    _step(child, "Player 2 name", "\r")
-    _step(child, "Sol: Comfort #1", "Socks\r")
-    _step(child, "Sol: Comfort #2", "Soup\r")
-    _step(child, "Sol: Comfort #3", "\r")
-    _step(child, "Sol: Improvement #1", "\r")
-    _no_resources(child, "Sol")
+    child = _solo_socks_and_soup(tmp_path)
     child.expect_exact("Sol: a card not in the catalogue")
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
