@@ -150,6 +150,5 @@ def test_a_resumed_solo_game_still_asks_about_the_tied_types(tmp_path: Path) -> 
     _step(child, "pick your title's first word", "\r")  # Snugly (Clothing), tied with Food
     _step(child, "Is everything right?", "\r")
     child.expect(r"Title: \S*Snugly Frugal Critter of your Den")
-    _step(child, "Save this session?", "y")
-    child.expect(pexpect.EOF)
+    _save(child)
     assert _saved(tmp_path)["players"][0]["solo_type"] == "clothing"  # type: ignore[index]
