@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import storage
-from scorekeeper.cli.records import known_names
+from scorekeeper.cli.records import known_names, load
 from scorekeeper.errors import StorageError
 from scorekeeper.players import quote, rename_document, rename_text
 from tests.history_home import make_home, run, snapshot
@@ -42,7 +42,7 @@ def test_players_lists_names_in_any_case_with_play_counts(home: Path) -> None:
 
 def test_the_walk_through_suggests_the_same_names_in_the_same_order(home: Path) -> None:
     # "ana" in an older file, "Ana" in the latest: one player, spelled as lately written.
-    assert known_names(home) == ["Ana", "Ben", "Dana", "Eli", "Fay", "Cy"]
+    assert known_names(load(home).plays) == ["Ana", "Ben", "Dana", "Eli", "Fay", "Cy"]
 
 
 def test_rename_changes_every_file_that_has_the_player(home: Path) -> None:

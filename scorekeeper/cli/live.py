@@ -15,14 +15,14 @@ LIVE_GAME = "first-snow"
 def run(state: AppState, game_name: str | None) -> None:
     """The live flow; Ctrl-C pauses it, the game so far stays in the draft."""
     from scorekeeper import render
-    from scorekeeper.cli.records import known_names, save_played
+    from scorekeeper.cli.records import known_names, load, save_played
     from scorekeeper.games import find_game
 
     with user_errors():
         if game_name is not None and find_game(game_name).id != LIVE_GAME:
             raise fail(f"--live is for {LIVE_GAME} (scored round by round), not {game_name!r}")
         home = state.home
-        known = known_names(home)
+        known = known_names(load(home).plays)
     from scorekeeper.prompts.first_snow import live
 
     console = render.make_console()

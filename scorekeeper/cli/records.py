@@ -68,12 +68,12 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def known_names(home: Path) -> list[str]:
+def known_names(plays: list[Play]) -> list[str]:
     """The names the walk-through suggests: every player of the history, most played first,
-    spelled as in their latest session (read from the play cache, so this costs little)."""
+    spelled as in their latest session."""
     from scorekeeper.players import player_counts
 
-    return [count.name for count in player_counts(load(home).plays)]
+    return [count.name for count in player_counts(plays)]
 
 
 def save_played(session: Session, outcome: Outcome, home: Path) -> Path:

@@ -122,7 +122,7 @@ def _walk_through(
     state: AppState, game_name: str | None, series: str | None, resume: bool, discard: bool
 ) -> None:
     from scorekeeper import render, storage
-    from scorekeeper.cli.records import known_names, save_played
+    from scorekeeper.cli.records import known_names, load, save_played
     from scorekeeper.cli.series import checked_series, series_offer
     from scorekeeper.draft import KIND
     from scorekeeper.games import find_game
@@ -141,7 +141,8 @@ def _walk_through(
             raise fail("no unfinished walk-through to resume")
         if resume and game is not None and draft is not None and draft.game != game.id:
             raise fail(f"the unfinished walk-through is {draft.game!r}, not {game.id!r}")
-        known = known_names(home)
+        plays = load(home).plays  # once: for the names to suggest and the series to offer
+        known = known_names(plays)
     if not sys.stdin.isatty():
         raise fail("the walk-through asks questions in a terminal; to score a file use --from FILE")
     from scorekeeper import prompts
@@ -161,7 +162,7 @@ def _walk_through(
                 known,
                 save,
                 home,
-                offer_series=None if series else series_offer(home),
+                offer_series=None if series else series_offer(home, plays),
                 keep=_keeper(home, lambda text: render.print_warnings(console, [text])),
                 resume=draft,
             )

@@ -17,6 +17,7 @@ from scorekeeper.cli.records import game_id, load, report_unreadable
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
+    from scorekeeper.history import Play
     from scorekeeper.series import SeriesDef, SeriesReport
 
 app = command_app(
@@ -148,13 +149,16 @@ def checked_series(
     return name, game
 
 
-def series_offer(home: Path) -> Callable[[Game[Any, Any]], list[tuple[str, str]]]:
-    """For the walk-through: the open series a game can join, as (id, description)."""
+def series_offer(
+    home: Path, plays: list[Play]
+) -> Callable[[Game[Any, Any]], list[tuple[str, str]]]:
+    """For the walk-through: the open series a game can join, as (id, description), given the
+    plays the walk-through loaded when it started."""
 
     def offer(game: Game[Any, Any]) -> list[tuple[str, str]]:
         from scorekeeper.series import open_series
 
-        found = open_series(_definitions(home), load(home).plays, game.id)
+        found = open_series(_definitions(home), plays, game.id)
         return [(r.definition.name, f"{r.definition.name} (game {r.next_number})") for r in found]
 
     return offer
