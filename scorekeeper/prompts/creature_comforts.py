@@ -15,9 +15,10 @@ import questionary
 
 from scorekeeper import render
 from scorekeeper.catalogues import active
-from scorekeeper.fields import Field, NamesField, closest, fold
+from scorekeeper.fields import Field, NamesField, closest, fold, parse_record
 from scorekeeper.games.base import Game
 from scorekeeper.games.creature_comforts import (
+    CUSTOM_FIELDS,
     TYPE_WORDS,
     ComfortsPlayer,
     CustomCard,
@@ -165,10 +166,6 @@ class CustomCardsQuestion(Question):
             answers.pop(self.key, None)
 
 
-def _custom_card(card: dict[str, Any]) -> CustomCard:
-    return CustomCard(card["name"], card["vp"], card.get("bonus", 0), card.get("type"))
-
-
 def _listed(card: dict[str, Any]) -> str:
     kind = f", {card['type']}" if card.get("type") else ""
     return f"{card['name']} ({card['vp']}+{card.get('bonus', 0)}{kind})"
@@ -200,7 +197,9 @@ class SoloTypeQuestion(Question):
         answers = flow.draft.players[self.seat] if flow.draft and self.seat is not None else {}
         player = ComfortsPlayer(
             comforts=tuple(answers.get("comforts", ())),
-            custom=tuple(_custom_card(card) for card in answers.get("custom", ())),
+            custom=tuple(
+                parse_record(CUSTOM_FIELDS, card, CustomCard) for card in answers.get("custom", ())
+            ),
         )
         tied = most_crafted_types(player, active())
         if state.seats != {0} or len(tied) < 2:
