@@ -22,10 +22,8 @@ from scorekeeper.rulebook.notes import (
     Title,
     UnknownNoteError,
     load_library,
-    read_rule_file,
     rule_files,
     rules_root,
-    title_from_toml,
 )
 from scorekeeper.rulebook.search import Hit, Index
 
@@ -71,7 +69,7 @@ def open_index(root: Path | None = None, cache_dir: Path | None = None) -> Index
             return Index.from_json(cached.read_text(encoding="utf-8"))
         except (OSError, ValueError, KeyError, TypeError):
             pass
-    index = Index.build(Library(title_from_toml(read_rule_file(p), p.name) for p in files))
+    index = Index.build(load_library(root))
     if cached is not None:
         _save(cached, index.to_json())
     return index
