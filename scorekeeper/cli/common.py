@@ -67,7 +67,7 @@ class _BuiltOnUse(MutableMapping[str, Command]):
         return iter(dict.fromkeys([*COMMANDS, *self._built]))
 
     def __len__(self) -> int:
-        return len(dict.fromkeys([*COMMANDS, *self._built]))
+        return sum(1 for _ in self)
 
 
 def build_command(name: str) -> Command:

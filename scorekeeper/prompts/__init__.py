@@ -485,8 +485,9 @@ class WalkThrough:
     ) -> None:
         """Ask what a changed answer left incomplete in the others, and only that."""
         for question in questions:
-            if question.incomplete(question.get(answers(question))):
-                value = question.ask(self, prefix(question), question.get(answers(question)))
+            current = question.get(answers(question))
+            if question.incomplete(current):
+                value = question.ask(self, prefix(question), current)
                 if value is not BACK:
                     question.put(answers(question), value)
                     self.keep()
