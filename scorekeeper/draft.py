@@ -1,8 +1,10 @@
-"""An unfinished walk-through as data: everything typed so far and where to carry on.
+"""An unfinished walk-through as data: every answer so far, the settings, and where to carry on.
 
-The walk-through writes one after every answer (storage.save_draft), so Ctrl-C, a closed
-terminal or a crash loses nothing typed. Answers are kept raw, exactly as a session file would
-hold them, so the draft works for every title's questions without knowing what they mean.
+The walk-through keeps one after every answer, so Ctrl-C, Ctrl-D, a closed terminal or a crash
+loses nothing typed. `answers` is the walk-through's whole document: the game, the session's
+settings and players exactly as a session file holds them, notes and location, and under
+`walk` what the walk-through needs beside the session (a title's entry mode or colour names,
+lists closed with a blank answer, live play). A draft resumed is the same walk-through.
 """
 
 from __future__ import annotations
@@ -16,80 +18,112 @@ from scorekeeper.errors import StorageError, UnknownGameError
 from scorekeeper.games import find_game
 
 KIND = "score"
-DRAFT_FORMAT = 1
-STAGES = ("names", "questions", "review")
-"""names: still typing player names; questions: answering; review: every question answered."""
+DRAFT_FORMAT = 2
+STAGES = ("questions", "review")
+"""questions: answering, `position` says where; review: every question answered."""
 
 
 @dataclass
 class Draft:
-    """Game, names, raw answers and the first unanswered question of one walk-through."""
+    """The answers document of one walk-through, when it started, and where it stands."""
 
-    game: str
     started: datetime
-    names: list[str] = field(default_factory=list)
-    settings: dict[str, Any] = field(default_factory=dict)
-    players: list[dict[str, Any]] = field(default_factory=list)
-    stage: str = "names"
-    position: int = 0  # index of the first unanswered question, in the walk-through's order
+    answers: dict[str, Any] = field(default_factory=dict)
+    stage: str = "questions"
+    position: str = ""  # the key of the step to ask next; empty: the first unanswered
+
+    @property
+    def game(self) -> str | None:
+        game = self.answers.get("game")
+        return game if isinstance(game, str) else None
+
+    @property
+    def names(self) -> list[str]:
+        players = self.answers.get("players", [])
+        return [
+            p["name"] for p in players if isinstance(p, dict) and isinstance(p.get("name"), str)
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         """The TOML document to keep (TOML has no null: unanswered values are left out)."""
         return {
             "draft": DRAFT_FORMAT,
-            "game": self.game,
             "started": self.started,
             "stage": self.stage,
             "position": self.position,
-            "names": list(self.names),
-            "settings": _without_none(self.settings),
-            "players": [_without_none(answers) for answers in self.players],
+            "answers": _without_none(self.answers),
         }
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Draft:
         """Check a kept document; raise StorageError when it cannot be continued."""
-        if raw.get("draft") != DRAFT_FORMAT:
-            raise StorageError(f"draft format {raw.get('draft')!r} is not {DRAFT_FORMAT}")
-        game = raw.get("game")
-        if not isinstance(game, str):
-            raise StorageError(f"draft: expected a game id, got {game!r}")
-        try:
-            title = find_game(game)
-        except UnknownGameError as error:
-            raise StorageError(f"draft: {error}") from None
+        version = raw.get("draft")
+        if version == 1:
+            raw = _from_first_format(raw)
+        elif version != DRAFT_FORMAT:
+            raise StorageError(f"draft format {version!r} is not {DRAFT_FORMAT}")
         started = raw.get("started")
-        names = raw.get("names", [])
-        settings = raw.get("settings", {})
-        players = raw.get("players", [])
-        stage = raw.get("stage", "names")
-        position = raw.get("position", 0)
         if not isinstance(started, datetime):
             started = datetime.now().replace(microsecond=0)
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise StorageError(f"draft: expected a list of player names, got {names!r}")
-        if len(names) > title.max_players:
-            raise StorageError(
-                f"draft: {len(names)} players; {title.name} takes at most {title.max_players}"
-            )
-        if not isinstance(settings, dict):
-            raise StorageError(f"draft: expected a table of settings, got {settings!r}")
-        if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
-            raise StorageError(f"draft: expected a table per player, got {players!r}")
+        answers = raw.get("answers", {})
+        stage = raw.get("stage", "questions")
+        position = raw.get("position", "")
+        if not isinstance(answers, dict):
+            raise StorageError(f"draft: expected a table of answers, got {answers!r}")
+        game = answers.get("game")
+        if game is not None:
+            try:
+                title = find_game(game) if isinstance(game, str) else None
+            except UnknownGameError as error:
+                raise StorageError(f"draft: {error}") from None
+            if title is None:
+                raise StorageError(f"draft: expected a game id, got {game!r}")
+            players = answers.get("players", [])
+            if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+                raise StorageError(f"draft: expected a table per player, got {players!r}")
+            if len(players) > title.max_players:
+                raise StorageError(
+                    f"draft: {len(players)} players; {title.name} takes at most "
+                    f"{title.max_players}"
+                )
+        for key in ("settings", "walk"):
+            if not isinstance(answers.get(key, {}), dict):
+                raise StorageError(f"draft: expected a table for {key!r}")
         if stage not in STAGES:
             raise StorageError(f"draft: unknown stage {stage!r}")
-        if isinstance(position, bool) or not isinstance(position, int) or position < 0:
-            raise StorageError(f"draft: expected a question number, got {position!r}")
-        if stage != "names" and len(players) != len(names):
-            raise StorageError(f"draft: {len(names)} names but {len(players)} players' answers")
-        return cls(title.id, started, names, settings, players, stage, position)
+        if not isinstance(position, str):
+            raise StorageError(f"draft: expected a question key, got {position!r}")
+        return cls(started, answers, stage, position)
 
     def summary(self) -> str:
         """One line naming the game, the players and how far it got (user text inside)."""
-        name = find_game(self.game).name
+        name = find_game(self.game).name if self.game else "A game not yet chosen"
         who = ", ".join(self.names) if self.names else "no players yet"
-        where = {"names": "entering names", "questions": "answering", "review": "at the review"}
-        return f"{name} with {who}, started {self.started:%Y-%m-%d %H:%M}, {where[self.stage]}"
+        where = "at the review" if self.stage == "review" else "answering"
+        if self.answers.get("walk", {}).get("live"):
+            where += " (live)"
+        return f"{name} with {who}, started {self.started:%Y-%m-%d %H:%M}, {where}"
+
+
+def _from_first_format(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A draft kept by an older scorekeeper: its answers, to be asked on from the first gap."""
+    names = raw.get("names", [])
+    players = raw.get("players", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise StorageError(f"draft: expected lists of names and players' answers, got {names!r}")
+    if not isinstance(players, list):
+        raise StorageError(f"draft: expected lists of names and players' answers, got {players!r}")
+    people = [
+        {"name": name, **(players[i] if i < len(players) and isinstance(players[i], dict) else {})}
+        for i, name in enumerate(names)
+    ]
+    answers = {
+        "game": raw.get("game"),
+        "settings": raw.get("settings", {}),
+        "players": people,
+        "walk": {"closed": ["players"]} if raw.get("stage") != "names" else {},
+    }
+    return {"draft": DRAFT_FORMAT, "started": raw.get("started"), "answers": answers}
 
 
 def _without_none(value: Any) -> Any:

@@ -56,12 +56,17 @@ def answer(child: pexpect.spawn, prompt: str, text: str) -> None:
     child.send(text + "\r")
 
 
-def answer_player(child: pexpect.spawn, name: str, values: dict[str, Any], upto: int = 10) -> None:
-    """Type the first `upto` of a Hungry player's ten counts (the field starts empty or 0)."""
-    numbers = [*values["homes"], *values["hotels"].values()]
-    prompts = [*STARS, *HOTELS]
-    for prompt, number in list(zip(prompts, numbers, strict=True))[:upto]:
-        answer(child, f"{name}: {prompt}", BACKSPACE + str(number))
+def answer_player(child: pexpect.spawn, name: str, values: dict[str, Any]) -> None:
+    """Type a Hungry player's holiday homes and hotels, five numbers on one line each."""
+    answer(child, f"{name}: 1-star", " ".join(map(str, values["homes"])))
+    answer(child, f"{name}: red", " ".join(map(str, values["hotels"].values())))
+
+
+def hungry(names: list[str], players: list[dict[str, Any]], **more: Any) -> Draft:
+    """A Hungry draft with these players' answers, names closed."""
+    people = [{"name": n, **p} for n, p in zip(names, players, strict=False)]
+    answers = {"game": "hungry", "players": people, "walk": {"closed": ["players"]}}
+    return Draft(datetime(2026, 11, 29, 20, 0), answers, **more)
 
 
 def draft_on_disk(home: Path) -> dict[str, Any]:
@@ -75,11 +80,15 @@ def saved_sessions(home: Path) -> list[dict[str, Any]]:
 
 
 def inputs(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each player's name, homes and hotels, from a session or a draft's answers."""
     return [{key: p[key] for key in ("name", "homes", "hotels")} for p in document["players"]]
 
 
-def finish(child: pexpect.spawn) -> None:
-    """Accept the review, then save."""
+def finish(child: pexpect.spawn, notes: bool = True) -> None:
+    """Skip notes and location, accept the review, then save."""
+    if notes:
+        answer(child, "Notes", "")
+        answer(child, "Where was it played?", "")
     child.expect_exact("Is everything right?")
     child.send("\r")
     child.expect_exact("Save this session?")
@@ -102,26 +111,22 @@ def test_killed_midway_resumes_with_every_answer(tmp_path: Path) -> None:
     child = spawn(tmp_path, "hungry")
     start_two_players(child)
     answer_player(child, "Ana", ANA)
-    answer_player(child, "Ben", BEN, upto=3)
-    child.expect_exact("Ben: 4-star")
+    answer(child, "Ben: 1-star", " ".join(map(str, BEN["homes"])))
+    child.expect_exact("Ben: red")
     child.kill(signal.SIGKILL)  # the terminal dies: no chance to clean up
     child.close()
 
-    kept = draft_on_disk(tmp_path)
-    assert kept["names"] == ["Ana", "Ben"]
-    assert kept["players"][0] == ANA
-    assert kept["players"][1]["homes"][:3] == BEN["homes"][:3]
-    assert kept["position"] == 13  # ten answers for Ana, three for Ben
+    kept = draft_on_disk(tmp_path)["answers"]
+    assert [p["name"] for p in kept["players"]] == ["Ana", "Ben"]
+    assert kept["players"][0] == {"name": "Ana", **ANA}
+    assert kept["players"][1]["homes"] == BEN["homes"]
+    assert draft_on_disk(tmp_path)["position"] == "players.1.hotels.red"
 
     child = spawn(tmp_path)
     child.expect_exact("Unfinished game kept from last time: Hungry with Ana, Ben")
     child.expect_exact("Carry on with it?")
     child.send("\r")  # Resume it
-    child.expect_exact("Ben: 4-star")  # the first unanswered question, nothing asked twice
-    child.send(BACKSPACE + str(BEN["homes"][3]) + "\r")
-    answer(child, "Ben: 5-star", BACKSPACE + str(BEN["homes"][4]))
-    for hotel in HOTELS:
-        answer(child, f"Ben: {hotel}", BACKSPACE + str(BEN["hotels"][hotel]))
+    answer(child, "Ben: red", " ".join(map(str, BEN["hotels"].values())))
     finish(child)
 
     [session] = saved_sessions(tmp_path)
@@ -133,7 +138,8 @@ def test_killed_midway_resumes_with_every_answer(tmp_path: Path) -> None:
 def test_ctrl_c_keeps_the_draft_and_says_how_to_resume(tmp_path: Path) -> None:
     child = spawn(tmp_path, "hungry")
     start_two_players(child)
-    answer_player(child, "Ana", ANA, upto=2)
+    answer(child, "Ana: 1-star", "3")
+    answer(child, "Ana: 2-star", "2")
     child.expect_exact("Ana: 3-star")
     child.send(CTRL_C)
     child.expect_exact("Stopped. Every answer so far is kept in")
@@ -141,29 +147,25 @@ def test_ctrl_c_keeps_the_draft_and_says_how_to_resume(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
-    assert draft_on_disk(tmp_path)["players"][0]["homes"][:2] == [3, 2]
+    assert draft_on_disk(tmp_path)["answers"]["players"][0]["homes"] == [3, 2]
 
     # --resume carries on directly; the earlier answers are still correctable in the review.
     child = spawn(tmp_path, "--resume")
-    child.expect_exact("Ana: 3-star")
-    child.send(BACKSPACE + "1\r")
-    answer(child, "Ana: 4-star", BACKSPACE + "0")
-    answer(child, "Ana: 5-star", BACKSPACE + "2")
-    for hotel in HOTELS:
-        answer(child, f"Ana: {hotel}", BACKSPACE + str(ANA["hotels"][hotel]))
+    answer(child, "Ana: 3-star", "1")
+    answer(child, "Ana: 4-star", "0")
+    answer(child, "Ana: 5-star", "2")
+    answer(child, "Ana: red", " ".join(map(str, ANA["hotels"].values())))
     answer_player(child, "Ben", BEN)
+    answer(child, "Notes", "")
+    answer(child, "Where was it played?", "")
     child.expect_exact("Is everything right?")
     child.send(DOWN + "\r")  # Change an answer
     child.expect_exact("Whose answer?")
     child.send("\r")  # Ana
     child.expect_exact("Which answer?")
-    child.send("\r")  # 1-star holiday home: 3
-    answer(child, "Ana: 1-star", BACKSPACE + "4")
-    child.expect_exact("Is everything right?")
-    child.send("\r")
-    child.expect_exact("Save this session?")
-    child.send("\r")
-    child.expect(pexpect.EOF)
+    child.send(DOWN + "\r")  # below her name: the 1-star holiday home
+    answer(child, "Ana: 1-star", "4")
+    finish(child, notes=False)
 
     [session] = saved_sessions(tmp_path)
     assert inputs(session)[0]["homes"] == [4, 2, 1, 0, 2]
@@ -173,7 +175,7 @@ def test_ctrl_c_keeps_the_draft_and_says_how_to_resume(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_discard_draft_starts_afresh(tmp_path: Path) -> None:
-    storage.save_draft(tmp_path, KIND, Draft("hungry", datetime(2026, 11, 29, 20, 0)).to_dict())
+    storage.save_draft(tmp_path, KIND, hungry(["Ana"], [{}]).to_dict())
     child = spawn(tmp_path, "hungry", "--discard-draft")
     child.expect_exact("Player 1 name")
     assert not storage.draft_path(tmp_path, KIND).exists()
@@ -184,13 +186,13 @@ def test_discard_draft_starts_afresh(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_choosing_a_new_game_drops_the_draft(tmp_path: Path) -> None:
-    old = Draft("before-the-guests-arrive", datetime(2026, 11, 28, 21, 5), ["Zoe", "Yann"])
+    people = [{"name": "Zoe"}, {"name": "Yann"}]
+    old = Draft(datetime(2026, 11, 28, 21, 5), {"game": "btga", "players": people})
     storage.save_draft(tmp_path, KIND, old.to_dict())
     child = spawn(tmp_path, "hungry")
     child.expect_exact("Before the Guests Arrive with Zoe, Yann, started 2026-11-28 21:05")
     child.expect_exact("Carry on with it?")
     child.send(DOWN + "\r")  # Discard it and start a new game
-    child.expect_exact("Scoring Hungry")
     child.expect_exact("Player 1 name")
     assert not storage.draft_path(tmp_path, KIND).exists()
     child.send(CTRL_C)
@@ -199,10 +201,10 @@ def test_choosing_a_new_game_drops_the_draft(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_declining_to_save_drops_the_draft(tmp_path: Path) -> None:
-    child = spawn(tmp_path, "hungry")
-    start_two_players(child)
-    answer_player(child, "Ana", ANA)
-    answer_player(child, "Ben", BEN)
+    storage.save_draft(tmp_path, KIND, hungry(["Ana", "Ben"], [ANA, BEN]).to_dict())
+    child = spawn(tmp_path, "--resume")
+    answer(child, "Notes", "")
+    answer(child, "Where was it played?", "")
     child.expect_exact("Is everything right?")
     child.send("\r")
     child.expect_exact("Save this session?")
@@ -215,14 +217,15 @@ def test_declining_to_save_drops_the_draft(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_resuming_at_the_review_goes_straight_to_it(tmp_path: Path) -> None:
-    draft = Draft("hungry", datetime(2026, 11, 29, 20, 0), ["Ana", "Ben"], {}, [ANA, BEN])
-    draft.stage, draft.position = "review", 20
+    draft = hungry(["Ana", "Ben"], [ANA, BEN], stage="review")
+    draft.answers.update(notes="", location="Ana's")
     storage.save_draft(tmp_path, KIND, draft.to_dict())
     child = spawn(tmp_path, "--resume")
     child.expect_exact("Please check")
-    finish(child)
+    finish(child, notes=False)
     [session] = saved_sessions(tmp_path)
     assert session["played"] == datetime(2026, 11, 29, 20, 0)
+    assert session["location"] == "Ana's"
     assert inputs(session) == [{"name": "Ana", **ANA}, {"name": "Ben", **BEN}]
 
 
@@ -258,12 +261,12 @@ def test_drafts_belong_to_the_walk_through_not_to_files(tmp_path: Path) -> None:
     result = run(tmp_path, "score", "--from", str(sample), "--resume")
     assert result.returncode == 2
     assert result.stderr == (
-        "error: --resume and --discard-draft go with the walk-through, not --from FILE\n"
+        "error: --resume, --discard-draft and --live go with the walk-through, not --from FILE\n"
     )
 
 
 def test_resume_of_another_game_is_refused(tmp_path: Path) -> None:
-    storage.save_draft(tmp_path, KIND, Draft("hungry", datetime(2026, 11, 29)).to_dict())
+    storage.save_draft(tmp_path, KIND, hungry([], []).to_dict())
     result = run(tmp_path, "score", "btga", "--resume")
     assert result.returncode == 2
     assert result.stderr == (
@@ -274,17 +277,18 @@ def test_resume_of_another_game_is_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("draft = 1\ngame = [", "unreadable draft"),
-        ('draft = 1\ngame = "chess"', "unknown game 'chess'"),
-        ('draft = 9\ngame = "hungry"', "draft format 9 is not 1"),
-        ('draft = 1\ngame = "hungry"\nnames = [1, 2]', "expected a list of player names"),
-        ('draft = 1\ngame = "hungry"\nstage = "lunch"', "unknown stage 'lunch'"),
-        ('draft = 1\ngame = "hungry"\nnames = ["a", "b", "c", "d", "e"]', "Hungry takes at most 4"),
-        ('draft = 1\ngame = "hungry"\nposition = -3', "expected a question number, got -3"),
+        ("draft = 2\nanswers = [", "unreadable draft"),
+        ('draft = 2\nanswers.game = "chess"', "unknown game 'chess'"),
+        ('draft = 9\nanswers.game = "hungry"', "draft format 9 is not 2"),
+        ('draft = 2\nanswers.game = "hungry"\nanswers.players = [1, 2]', "a table per player"),
+        ('draft = 2\nanswers.game = "hungry"\nstage = "lunch"', "unknown stage 'lunch'"),
         (
-            'draft = 1\ngame = "hungry"\nstage = "review"\nnames = ["Ana"]',
-            "1 names but 0 players' answers",
+            'draft = 2\nanswers.game = "hungry"\nanswers.players = [{}, {}, {}, {}, {}]',
+            "Hungry takes at most 4",
         ),
+        ('draft = 2\nanswers.game = "hungry"\nposition = -3', "expected a question key, got -3"),
+        ('draft = 2\nanswers = 3', "expected a table of answers, got 3"),
+        ('draft = 1\ngame = "hungry"\nnames = [1, 2]', "expected lists of names"),
     ],
 )
 def test_a_broken_draft_names_itself_and_the_way_out(
@@ -310,55 +314,47 @@ def test_a_broken_draft_names_itself_and_the_way_out(
 
 
 def test_draft_survives_a_round_trip_through_the_data_directory(tmp_path: Path) -> None:
-    draft = Draft(
-        "hungry",
-        datetime(2026, 11, 29, 20, 15),
+    draft = hungry(
         ["Ana", "Ben"],
-        {},
         [ANA, {"homes": [1, 4, 0, 0, 0], "hotels": {"red": None}}],
-        "questions",
-        12,
+        position="players.1.hotels.red",
     )
     storage.save_draft(tmp_path, KIND, draft.to_dict())
     loaded = storage.load_draft(tmp_path, KIND)
     assert loaded is not None
     back = Draft.from_dict(loaded)
-    assert back.players[1] == {"homes": [1, 4, 0, 0, 0], "hotels": {}}  # TOML has no null
-    assert (back.game, back.started, back.names, back.players[0], back.stage, back.position) == (
+    assert back.answers["players"][1] == {"name": "Ben", "homes": [1, 4, 0, 0, 0], "hotels": {}}
+    assert (back.game, back.started, back.names, back.stage, back.position) == (
         "hungry",
-        datetime(2026, 11, 29, 20, 15),
+        datetime(2026, 11, 29, 20, 0),
         ["Ana", "Ben"],
-        ANA,
         "questions",
-        12,
+        "players.1.hotels.red",
     )
 
 
-def test_draft_accepts_an_alias_and_keeps_the_id() -> None:
-    assert Draft.from_dict({"draft": 1, "game": "tabula-rasa"}).game == "hungry"
+def test_a_draft_kept_by_the_first_format_carries_on_with_its_answers() -> None:
+    old = {
+        "draft": 1,
+        "game": "hungry",
+        "stage": "questions",
+        "position": 12,
+        "names": ["Ana", "Ben"],
+        "players": [ANA, {"homes": [1, 2]}],
+    }
+    draft = Draft.from_dict(old)
+    assert draft.names == ["Ana", "Ben"]
+    assert draft.answers["players"][0] == {"name": "Ana", **ANA}
+    assert draft.position == ""  # carry on from the first unanswered question
+
+
+def test_draft_keeps_an_alias() -> None:
+    assert Draft.from_dict({"draft": 2, "answers": {"game": "tabula-rasa"}}).names == []
 
 
 def test_draft_rejects_players_that_are_not_tables() -> None:
     with pytest.raises(StorageError, match="expected a table per player"):
-        Draft.from_dict({"draft": 1, "game": "hungry", "players": [3]})
-
-
-@pytest.mark.slow
-def test_going_back_to_the_names_can_add_a_player(tmp_path: Path) -> None:
-    child = spawn(tmp_path, "hungry")
-    start_two_players(child)
-    answer(child, "Ana: 1-star", "<")  # back out of the first question: the names again
-    answer(child, "Player 1 name", "")  # keep Ana
-    answer(child, "Player 2 name", "")  # keep Ben
-    answer(child, "Player 3 name", "Cy")
-    answer(child, "Player 4 name", "")
-    for name in ("Ana", "Ben", "Cy"):
-        answer_player(child, name, {"homes": [1, 1, 1, 1, 1], "hotels": dict.fromkeys(HOTELS, 2)})
-    assert draft_on_disk(tmp_path)["names"] == ["Ana", "Ben", "Cy"]
-    finish(child)
-    [session] = saved_sessions(tmp_path)
-    assert [p["name"] for p in session["players"]] == ["Ana", "Ben", "Cy"]
-    assert session["players"][2]["homes"] == [1, 1, 1, 1, 1]
+        Draft.from_dict({"draft": 2, "answers": {"game": "hungry", "players": [3]}})
 
 
 # Raw answers as any title's questions may produce them: TOML values without null.
@@ -381,15 +377,15 @@ answer_tables = st.dictionaries(st.text(min_size=1, max_size=10), raw_values, ma
 @given(
     settings_answers=answer_tables,
     players=st.lists(answer_tables, min_size=1, max_size=4),  # Hungry takes 2-4
-    position=st.integers(0, 200),
+    position=st.text(max_size=30),
     stage=st.sampled_from(["questions", "review"]),
 )
 def test_any_raw_answers_survive_the_draft_file(
     settings_answers: dict[str, Any], players: list[dict[str, Any]], position: int, stage: str
 ) -> None:
-    names = [f"P{n}" for n in range(len(players))]
-    draft = Draft("hungry", datetime(2026, 11, 29, 20, 15), names, settings_answers, players)
-    draft.stage, draft.position = stage, position
+    draft = hungry([f"P{n}" for n in range(len(players))], players, stage=stage)
+    draft.answers["settings"] = settings_answers
+    draft.position = position
     text = storage.dumps(draft.to_dict())
     assert Draft.from_dict(tomllib.loads(text)) == draft
 
@@ -403,12 +399,12 @@ def test_a_draft_that_cannot_be_written_warns_once_and_the_walk_through_goes_on(
     blocked.write_text("", encoding="utf-8")
     warnings: list[str] = []
     keep = _keeper(blocked / "home", warnings.append)
-    draft = Draft("hungry", datetime(2026, 11, 29))
+    draft = hungry([], [])
     keep(draft)
     keep(draft)
     assert len(warnings) == 1
     assert warnings[0].startswith("answers are not being kept: ")
     assert "cannot write a draft: Not a directory" in warnings[0]
     keep = _keeper(tmp_path, warnings.append)
-    keep(Draft("hungry", datetime(2026, 11, 29), ["Ana"], {}, [{"odd": [None, 1]}]))
+    keep(hungry(["Ana"], [{"odd": [None, 1]}]))
     assert len(warnings) == 2  # a hole inside a list (TOML has no null): reported, not a crash

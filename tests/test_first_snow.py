@@ -17,8 +17,8 @@ from scorekeeper.errors import MissingTieBreakError
 from scorekeeper.games import find_game
 from scorekeeper.games import first_snow as fs
 from scorekeeper.games.base import NoSettings, Seat
-from scorekeeper.prompts.first_snow import advice, diet_options, parse_food
 from scorekeeper.session import from_dict, to_dict
+from scorekeeper.walkthrough.titles.first_snow import advice, diet_options, parse_food
 
 ROOT = Path(__file__).parent.parent
 RULES = tomllib.loads((ROOT / "rules" / "first-snow.toml").read_text(encoding="utf-8"))
@@ -79,11 +79,14 @@ def test_advisor_shows_both_diets_and_the_better_one() -> None:
 
 
 def test_diet_options_offer_every_type_on_offer() -> None:
-    names = [option.name for option in diet_options(parse_food("1 0 2 0"))]
-    assert names == ["balanced", "specialized on berry", "specialized on bird"]
-    assert [option.name for option in diet_options(parse_food(""))] == [
-        "balanced",
-        "specialized",
+    assert diet_options(parse_food("1 0 2 0")) == [
+        ("Balanced: 2 points", "balanced"),
+        ("specialized on berry: 1 point", "berry"),
+        ("specialized on bird: 2 points", "bird"),
+    ]
+    assert diet_options(parse_food("")) == [
+        ("Balanced: 0 points", "balanced"),
+        ("Specialized: 0 points", "specialized"),
     ]
 
 
@@ -160,7 +163,8 @@ def test_best_diet_is_never_below_the_chosen_one(
     chosen = fs.meal(offer, diet, kind)
     assert fs.best_meal(offer).points >= chosen.points
     assert max(
-        option.points for option in diet_options(dict(zip(fs.FOODS, offer, strict=True)))
+        int(title.split(": ")[1].split()[0])
+        for title, _ in diet_options(dict(zip(fs.FOODS, offer, strict=True)))
     ) == (fs.best_meal(offer).points)
 
 
@@ -271,8 +275,14 @@ def test_game_in_progress_warns_on_stderr(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["score", "--live", "--from", "x.toml"], "--live cannot be combined with --from"),
-        (["score", "hungry", "--live"], "--live is for first-snow (scored round by round), not"),
+        (
+            ["score", "--live", "--from", "x.toml"],
+            "error: --resume, --discard-draft and --live go with the walk-through, not --from",
+        ),
+        (
+            ["score", "hungry", "--live"],
+            "error: --live is for games kept round by round during play (first-snow), not 'hungry'",
+        ),
     ],
 )
 def test_live_option_errors(tmp_path: Path, args: list[str], message: str) -> None:

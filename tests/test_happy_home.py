@@ -179,22 +179,27 @@ def test_remembered_answers_round_trip_and_report_a_broken_file(tmp_path: Path) 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("red, Blue ,green", ["red", "Blue", "green"]),
+        ("red, Blue ,green, yellow,white", ["red", "Blue", "green", "yellow", "white"]),
         ("a,b,c,d,e,", ["a", "b", "c", "d", "e"]),
     ],
 )
 def test_colour_names_are_trimmed(text: str, expected: list[str]) -> None:
-    from scorekeeper.prompts.happy_home import check_palette
+    from scorekeeper.walkthrough.titles.happy_home import check_palette
 
     assert check_palette(text) == expected
 
 
 @pytest.mark.parametrize(
     ("text", "problem"),
-    [("red, RED", "named twice"), ("a, b, c, d, e, f", "5 colours"), ("", "5 colours")],
+    [
+        ("red, RED", "named twice"),
+        ("a, b, c, d, e, f", "5 colours"),
+        ("", "5 colours"),
+        ("red, blue", "5 colours"),
+    ],
 )
-def test_colour_names_must_be_one_to_five_different_names(text: str, problem: str) -> None:
-    from scorekeeper.prompts.happy_home import check_palette
+def test_colour_names_must_be_the_five_different_names(text: str, problem: str) -> None:
+    from scorekeeper.walkthrough.titles.happy_home import check_palette
 
     with pytest.raises(ValueError, match=problem):
         check_palette(text)

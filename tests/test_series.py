@@ -237,6 +237,8 @@ def test_the_walk_through_offers_the_open_series_of_its_title(home: Path) -> Non
             t.answer(f"{who}: {star}-star holiday home", count)
         for colour in ("red", "yellow", "green", "blue", "purple"):
             t.answer(f"{who}: {colour} (tourists at the hotels)", "")
+    t.answer("Notes", "")
+    t.answer("Where was it played?", "")
     t.choose("Is everything right?")
     # december is for Before the Guests Arrive, games-night and sunday-trio are complete.
     t.expect("Part of a series?")
@@ -260,6 +262,8 @@ def test_score_series_in_the_walk_through_needs_no_question(home: Path) -> None:
         t.answer(f"{who}: snowflakes on stored object cards", stored)
         t.answer(f"{who}: object cards not stored", "0")
         t.answer(f"{who}: paws on animals not stored", "0")
+    t.answer("Notes", "")
+    t.answer("Where was it played?", "")
     t.choose("Is everything right?")
     t.answer("Save this session?", "y")
     assert "Part of a series?" not in t.finish()

@@ -7,15 +7,18 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 
 if TYPE_CHECKING:
+    from rich.console import Console  # noqa: TID251 (a type only: nothing is imported)
+
     from scorekeeper.core.breakdown import Outcome
     from scorekeeper.draft import Draft
+    from scorekeeper.games.base import Game
     from scorekeeper.session import Session
 
 
@@ -39,7 +42,7 @@ def score(
         str | None, typer.Option("--series", help="Add the game to this series (see `series`).")
     ] = None,
     live: Annotated[
-        bool, typer.Option("--live", help="First Snow: keep score round by round during play.")
+        bool, typer.Option("--live", help="Keep score round by round during play (First Snow).")
     ] = False,
     resume: Annotated[
         bool, typer.Option("--resume", help="Carry on with the unfinished walk-through.")
@@ -55,22 +58,15 @@ def score(
     is offered again by the next `scorekeeper score`.
     """
     state: AppState = ctx.obj
-    if live:
-        if from_file is not None or as_json or save or series:
-            raise fail("--live cannot be combined with --from, --json, --save or --series")
-        from scorekeeper.cli.live import run
-
-        run(state, game)
-        return
     if from_file is None:
         if as_json or save:
             raise fail("--json and --save go with --from FILE")
         if resume and discard_draft:
             raise fail("--resume and --discard-draft exclude each other")
-        _walk_through(state, game, series, resume, discard_draft)
+        _walk_through(state, game, series, resume, discard_draft, live)
         return
-    if resume or discard_draft:
-        raise fail("--resume and --discard-draft go with the walk-through, not --from FILE")
+    if resume or discard_draft or live:
+        raise fail("--resume, --discard-draft and --live go with the walk-through, not --from FILE")
     if series is not None and not save:
         raise fail("--series with --from needs --save")
     with user_errors():
@@ -119,17 +115,21 @@ def _score_file(
 
 
 def _walk_through(
-    state: AppState, game_name: str | None, series: str | None, resume: bool, discard: bool
+    state: AppState,
+    game_name: str | None,
+    series: str | None,
+    resume: bool,
+    discard: bool,
+    live: bool,
 ) -> None:
     from scorekeeper import render, storage
     from scorekeeper.cli.records import known_names, load, save_played
     from scorekeeper.cli.series import checked_series, series_offer
     from scorekeeper.draft import KIND
-    from scorekeeper.games import find_game
 
     console = render.make_console()
     with user_errors():
-        game = find_game(game_name) if game_name else None
+        game = _game(game_name, live)
         home = state.home
         storage.check_writable(home)
         if series is not None:
@@ -155,16 +155,17 @@ def _walk_through(
         if draft is not None and not resume and not prompts.offer_draft(console, draft):
             storage.discard_draft(home, KIND)
             draft = None
+        if draft is None:
+            draft = _new_draft(game, live)
         with user_errors():
             saved = prompts.walk_through(
                 console,
-                game,
-                known,
+                draft,
                 save,
-                home,
-                offer_series=None if series else series_offer(home, plays),
+                known_names=known,
+                recall=lambda game_id: _recall(home, game_id, console),
                 keep=_keeper(home, lambda text: render.print_warnings(console, [text])),
-                resume=draft,
+                offer_series=None if series else series_offer(home, plays),
             )
     except KeyboardInterrupt:
         if kept.exists():
@@ -176,9 +177,66 @@ def _walk_through(
         else:
             console.print("\nCancelled: nothing was saved.")
         raise typer.Exit(130) from None
+    _remember(home, draft, console)
     storage.discard_draft(home, KIND)
     if saved is None:
         console.print("Not saved; the unfinished walk-through was dropped.")
+
+
+def _game(name: str | None, live: bool) -> Game[Any, Any] | None:
+    """The game named on the command line; --live needs one that can be kept during play."""
+    from scorekeeper.games import GAMES, find_game
+    from scorekeeper.walkthrough.plan import title_module
+
+    game = find_game(name) if name else None
+    if not live:
+        return game
+    lively = [g for g in GAMES if getattr(title_module(g), "LIVE", False)]
+    if game is None and len(lively) == 1:
+        return lively[0]
+    if game is None or game not in lively:
+        ids = ", ".join(g.id for g in lively)
+        raise fail(f"--live is for games kept round by round during play ({ids}), not {name!r}")
+    return game
+
+
+def _new_draft(game: Game[Any, Any] | None, live: bool) -> Draft:
+    from datetime import datetime
+
+    from scorekeeper.draft import Draft
+
+    answers: dict[str, Any] = {"walk": {"menu": True}} if game is None else {"game": game.id}
+    if live:
+        answers["walk"] = {"live": True, "entry": "rounds"}
+    return Draft(datetime.now().replace(microsecond=0), answers)
+
+
+def _recall(home: Path, game: str, console: Console) -> dict[str, Any]:
+    """Answers remembered from earlier games of this title; a broken file costs only them."""
+    from scorekeeper import render
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage import recall
+
+    try:
+        return recall(home, game) or {}
+    except StorageError as error:
+        render.print_warnings(console, [str(error)])
+        return {}
+
+
+def _remember(home: Path, draft: Draft, console: Console) -> None:
+    """Keep what the title asks to be offered next time (colour names)."""
+    from scorekeeper import render
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage import remember
+
+    memory = draft.answers.get("walk", {}).get("remember")
+    if draft.game is None or not isinstance(memory, dict):
+        return
+    try:
+        remember(home, draft.game, memory)
+    except StorageError as error:
+        render.print_warnings(console, [f"not remembered for next time: {error}"])
 
 
 def _load_draft(home: Path) -> Draft | None:

@@ -1,0 +1,238 @@
+"""Steps asked with questionary: the only place that knows how a prompt looks and which keys
+it takes.
+
+Every answer is checked before it is accepted: a menu answered with Esc+Enter or Alt+Enter (an
+empty answer) is asked again, text is validated as it is typed, and Ctrl-D (EOFError) stops
+the walk-through as Ctrl-C does. Enter keeps the answer already given; on a new question it
+means what the hint says (0 for counts), and nothing is ever pre-filled for typing to append to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import questionary
+from rich.console import Console
+
+from scorekeeper import render
+from scorekeeper.render.review import message_table, review
+from scorekeeper.rulebook.notes import Library, Note
+from scorekeeper.walkthrough.navigator import BACK, Fill, Review
+from scorekeeper.walkthrough.steps import (
+    Checklist,
+    Choice,
+    Message,
+    Step,
+    Text,
+    show_value,
+    split_numbers,
+)
+
+BACK_WORD = "<"
+BACK_TITLE = "< back"
+_BACK_VALUE = "\x00back"  # a menu value nobody can type
+
+
+def answer(question: questionary.Question) -> Any:
+    """Run a prompt; Ctrl-D ends the walk-through as Ctrl-C does (the draft stays)."""
+    try:
+        return question.unsafe_ask()
+    except EOFError:
+        raise KeyboardInterrupt from None
+
+
+def select(message: str, options: Sequence[tuple[str, Any]], default: Any = None) -> Any:
+    """One of `options` (title, value); an answer that is none of them asks again."""
+    titles = [title for title, _ in options]
+    values = dict(enumerate(value for _, value in options))
+    choices = [questionary.Choice(t, value=i) for i, t in enumerate(titles)]
+    start = next((choices[i] for i, v in values.items() if v == default and default is not None),
+                 None)
+    while True:
+        picked = answer(questionary.select(message, choices=choices, default=start))
+        if isinstance(picked, int) and not isinstance(picked, bool) and picked in values:
+            return values[picked]
+
+
+class TableAsker:
+    """Asks steps for one walk-through; remembers which rule notes it has already shown."""
+
+    def __init__(self, console: Console, library: Library | None = None) -> None:
+        self.console = console
+        self.explained: set[str] = set()
+        self._library = library
+
+    # -- Asker ------------------------------------------------------------------------------
+    def ask(self, step: Step, current: Any, prefix: str, group: Sequence[Step]) -> Any:
+        self._hint(step)
+        self.show(step.before)
+        message = f"{prefix}{step.label}"
+        if isinstance(step.ask, Choice):
+            options = [*step.ask.options, (BACK_TITLE, _BACK_VALUE)]
+            picked = select(message, options, current)
+            return BACK if picked == _BACK_VALUE else picked
+        if isinstance(step.ask, Checklist):
+            return self._checklist(step.ask, message, current)
+        return self._text(step, step.ask, message, current, group)
+
+    def show(self, messages: Sequence[Message]) -> None:
+        for item in messages:
+            if item.headers:
+                message_table(self.console, item.text, item.headers, item.rows)
+            else:
+                self.console.print(render.user(item.text, item.style))
+
+    def review(self, summary: Review) -> Step | None:
+        review(
+            self.console,
+            [(step.label, shown) for step, shown in summary.settings],
+            [
+                (name, [(step.column or step.label, shown) for step, shown in rows])
+                for name, rows in summary.players
+            ],
+            summary.warnings,
+            summary.problem,
+        )
+        looks_right = [] if summary.problem else [("Looks right: score it", "ok")]
+        while True:
+            action = select("Is everything right?", [*looks_right, ("Change an answer", "change")])
+            if action == "ok":
+                return None
+            owners = [(name, seat) for seat, (name, _) in enumerate(summary.players)]
+            if summary.settings:
+                owners.append(("Game settings, notes and location", -1))
+            who = select("Whose answer?", [*owners, (BACK_TITLE, _BACK_VALUE)])
+            if who == _BACK_VALUE:
+                continue
+            rows = summary.settings if who == -1 else summary.players[who][1]
+            choices = [(f"{step.column or step.label}: {shown}", i) for i, (step, shown) in
+                       enumerate(rows)]
+            picked = select("Which answer?", [*choices, (BACK_TITLE, _BACK_VALUE)])
+            if picked != _BACK_VALUE:
+                chosen: Step = rows[picked][0]
+                return chosen
+
+    # -- the prompts ---------------------------------------------------------------------------
+    def _text(
+        self, step: Step, ask: Text, message: str, current: Any, group: Sequence[Step]
+    ) -> Any:
+        shown = show_value(current) if current is not None else ""
+        keeps = current is not None and shown != ""
+        hints = []
+        if keeps:
+            hints.append(f"Enter keeps {shown}")
+        elif ask.blank is not None:
+            blank = show_value(ask.blank)
+            hints.append(f"Enter for {blank}" if blank else "Enter for none")
+        if group:
+            hints.append(f"or all {len(group)} at once, like {' '.join(['0'] * len(group))}")
+        hints.append(f"{BACK_WORD} goes back")
+
+        def validate(text: str) -> bool | str:
+            try:
+                self._parse(step, ask, text, current, group)
+            except ValueError as error:
+                return str(error) or "Not understood"
+            return True
+
+        completer = self._completer(ask)
+        while True:
+            text = answer(
+                questionary.text(
+                    message,
+                    validate=validate,
+                    instruction=f"({'; '.join(hints)})",
+                    completer=completer,
+                )
+            )
+            try:
+                return self._parse(step, ask, text, current, group)
+            except ValueError:  # text that got past the prompt's check (a paste): ask again
+                continue
+
+    def _parse(
+        self, step: Step, ask: Text, text: str, current: Any, group: Sequence[Step]
+    ) -> Any:
+        text = text.strip()
+        if text == BACK_WORD:
+            return BACK
+        if not text:
+            if current is not None and show_value(current) != "":
+                return current
+            if ask.blank is not None:
+                return ask.blank
+            raise ValueError(ask.shape or "An answer is needed")
+        parts = split_numbers(text)
+        if group and len(parts) > 1:
+            if len(parts) != len(group):
+                labels = ", ".join(member.label for member in group)
+                raise ValueError(f"Type one number, or all {len(group)} in order: {labels}")
+            values = []
+            for member, part in zip(group, parts, strict=True):
+                assert isinstance(member.ask, Text)
+                try:
+                    values.append(member.ask.parse(part))
+                except ValueError as error:
+                    raise ValueError(f"{member.label}: {error}") from None
+            return Fill(tuple(values))
+        from scorekeeper.errors import InputError
+
+        try:
+            return ask.parse(text)
+        except InputError as error:
+            raise ValueError(error.message) from None
+
+    def _completer(self, ask: Text) -> Any:
+        if not ask.suggestions:
+            return None
+        from prompt_toolkit.completion import FuzzyWordCompleter
+
+        words = [w for w in ask.suggestions if w.isprintable()]
+        meta = {w: m for w, m in ask.meta.items() if w in words and m.isprintable()}
+        return FuzzyWordCompleter(words, meta_dict=meta)
+
+    def _checklist(self, ask: Checklist, message: str, current: Any) -> Any:
+        ticked = list(current or [])
+        while True:
+            choices = [
+                questionary.Choice(title, value=i, checked=value in ticked)
+                for i, (title, value) in enumerate(ask.options)
+            ]
+            picked = answer(
+                questionary.checkbox(
+                    message,
+                    choices=[*choices, questionary.Choice(BACK_TITLE, value=-1)],
+                    instruction="(Space ticks, Enter confirms; none ticked = none)",
+                )
+            )
+            if not isinstance(picked, list):
+                continue
+            if -1 in picked:
+                return BACK
+            values = [ask.options[i][1] for i in picked if isinstance(i, int) and i >= 0]
+            self.console.print(
+                render.user(f"  ticked: {', '.join(map(str, values)) or 'none'}", "dim")
+            )
+            return values
+
+    def _hint(self, step: Step) -> None:
+        """The rule note and the help line, the first time a rule comes up."""
+        if not step.rule or step.rule in self.explained:
+            return
+        self.explained.add(step.rule)
+        note = self._note(step.rule)
+        if note is not None:
+            self.console.print(render.rule_text(note.title, note.text))
+        self.console.print(render.rule_hint(step.rule, step.help))
+
+    def _note(self, rule: str) -> Note | None:
+        from scorekeeper.errors import ScorekeeperError
+        from scorekeeper.rulebook.notes import load_library, rules_root
+
+        try:
+            if self._library is None:
+                self._library = load_library(rules_root())
+            return self._library.note(rule)
+        except ScorekeeperError:  # no such note, or unreadable notes: the help line remains
+            return None

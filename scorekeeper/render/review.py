@@ -1,0 +1,66 @@
+"""The walk-through's review and messages, readable at 80 columns and when piped.
+
+Answers are shown with players as columns when every value is short, so players can be
+compared line by line; when values are long (card lists) each player gets a table of their
+own instead of squeezed columns. Player names wrap, never get cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+from scorekeeper.render import print_warnings, user
+
+SHORT = 14  # the widest value that still compares well side by side
+NUMBER_CELL = str.maketrans("", "", "+-= ")
+
+
+def review(
+    console: Console,
+    settings: Sequence[tuple[str, str]],
+    players: Sequence[tuple[str, Sequence[tuple[str, str]]]],
+    warnings: Sequence[str],
+    problem: str | None,
+) -> None:
+    """Settings as lines, then the players' answers; then warnings and what blocks scoring."""
+    console.print(user("Please check", "bold"))
+    for label, value in settings:
+        console.print(user(f"{label}: {value}"))
+    values = [value for _, rows in players for _, value in rows]
+    labels = list(dict.fromkeys(label for _, rows in players for label, _ in rows))
+    if len(players) > 1 and all(len(v) <= SHORT for v in values) and len(players) <= 5:
+        table = Table(title_justify="left")
+        table.add_column("Answer", overflow="fold")
+        for name, _ in players:
+            table.add_column(user(name), justify="right", overflow="fold")
+        by_player = [dict(rows) for _, rows in players]
+        for label in labels:
+            table.add_row(user(label), *(user(rows.get(label, "")) for rows in by_player))
+        console.print(table)
+    else:
+        for name, rows in players:
+            table = Table(title=user(name, "bold"), title_justify="left", show_header=False)
+            table.add_column("Answer", overflow="fold")
+            table.add_column("Value", overflow="fold", ratio=1)
+            for label, value in rows:
+                table.add_row(user(label), user(value))
+            console.print(table)
+    print_warnings(console, warnings)
+    if problem:
+        console.print(user(f"Cannot score yet: {problem}", "bold red"))
+
+
+def message_table(
+    console: Console, title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]
+) -> None:
+    """A small table shown during the walk-through; numbers are right-aligned."""
+    table = Table(title=user(title) if title else None, title_justify="left")
+    for index, header in enumerate(headers):
+        numeric = all(row[index].translate(NUMBER_CELL).isdigit() for row in rows if row[index])
+        table.add_column(user(header), justify="right" if numeric and index else "left")
+    for row in rows:
+        table.add_row(*(user(cell) for cell in row))
+    console.print(table)

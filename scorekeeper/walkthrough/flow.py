@@ -1,0 +1,55 @@
+"""Between a draft and a session: the plan for a draft's answers, the review's checks, and
+the session a finished walk-through scores."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from scorekeeper.draft import Draft
+from scorekeeper.errors import InputError, MissingTieBreakError
+from scorekeeper.session import Session, from_dict
+from scorekeeper.walkthrough.navigator import Check, Plan
+from scorekeeper.walkthrough.plan import plan, session_document
+from scorekeeper.walkthrough.steps import Step
+
+
+def planner(
+    draft: Draft, known_names: Sequence[str], recall: Callable[[str], dict[str, Any]]
+) -> tuple[Plan, Check]:
+    """The plan and the review's check for one walk-through."""
+    from scorekeeper.games import GAMES, find_game
+
+    remembered: dict[str, dict[str, Any]] = {}
+
+    def recalled(game: str) -> dict[str, Any]:
+        if game not in remembered:
+            remembered[game] = recall(game)
+        return remembered[game]
+
+    def steps(answers: dict[str, Any]) -> list[Step]:
+        game = answers.get("game")
+        memory = recalled(game) if isinstance(game, str) else {}
+        return plan(answers, GAMES, find_game, memory, known_names, draft.started)
+
+    def check(answers: dict[str, Any]) -> tuple[tuple[str, ...], str | None]:
+        return review_check(draft)
+
+    return steps, check
+
+
+def review_check(draft: Draft) -> tuple[tuple[str, ...], str | None]:
+    """(warnings, problem): what the review shows before anything is scored."""
+    try:
+        session = finished(draft)
+        outcome = session.score()
+    except MissingTieBreakError as error:
+        return (), str(error)
+    except InputError as error:
+        return (), str(error)
+    return tuple(outcome.warnings), None
+
+
+def finished(draft: Draft) -> Session:
+    """The session the draft's answers make; raise InputError naming what is wrong."""
+    return from_dict(session_document(draft.answers, draft.started))

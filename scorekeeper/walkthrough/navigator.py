@@ -1,0 +1,186 @@
+"""The one component that moves through a walk-through: next, back, review, resume.
+
+It asks the steps of a plan in order through an `Asker` (the prompt layer), keeps the draft
+after every answer, goes back one step on `<`, fills a group of counts typed on one line, and
+runs the review until the answers are accepted. It knows no prompt library and no title:
+Ctrl-C and Ctrl-D are the asker's to raise (KeyboardInterrupt), and end the walk with the
+draft kept exactly as it was after the last answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from scorekeeper.draft import Draft
+from scorekeeper.walkthrough.steps import Message, Step
+
+
+class _Back:
+    """The answer `<`: go back one question."""
+
+    def __repr__(self) -> str:
+        return "BACK"
+
+
+BACK = _Back()
+
+
+@dataclass(frozen=True)
+class Fill:
+    """Answers for a whole group, typed on one line at its first step."""
+
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Review:
+    """Everything entered, for the review: rows per owner, warnings and what blocks scoring."""
+
+    settings: tuple[tuple[Step, str], ...]
+    players: tuple[tuple[str, tuple[tuple[Step, str], ...]], ...]
+    warnings: tuple[str, ...]
+    problem: str | None
+
+
+class Asker(Protocol):
+    """The prompt layer: asks one step, shows messages and the review."""
+
+    def ask(self, step: Step, current: Any, prefix: str, group: Sequence[Step]) -> Any:
+        """The raw answer, a Fill for `group`, or BACK."""
+
+    def show(self, messages: Sequence[Message]) -> None: ...
+
+    def review(self, review: Review) -> Step | None:
+        """The step to change, or None when everything is right."""
+
+
+Plan = Callable[[dict[str, Any]], list[Step]]
+Check = Callable[[dict[str, Any]], tuple[tuple[str, ...], str | None]]
+
+
+class Navigator:
+    """Walks one draft through its plan; `keep` receives the draft after every change."""
+
+    def __init__(
+        self, draft: Draft, plan: Plan, asker: Asker, keep: Callable[[Draft], None], check: Check
+    ) -> None:
+        self.draft = draft
+        self.plan = plan
+        self.asker = asker
+        self.keep = keep
+        self.check = check  # (warnings, problem) of the answers as they stand
+
+    @property
+    def answers(self) -> dict[str, Any]:
+        return self.draft.answers
+
+    def run(self) -> None:
+        """Ask until the review is accepted."""
+        if self.draft.stage == "questions":
+            self.walk()
+        while True:
+            self.fill_gaps()
+            self._stage("review", "")
+            step = self.asker.review(self.summary())
+            if step is None:
+                return
+            if self._ask(step, ()) is not BACK:
+                self.keep(self.draft)
+                self.fill_gaps()
+
+    def walk(self) -> None:
+        """Every step from the kept position (or the first unanswered) to the end of the plan."""
+        steps = self.plan(self.answers)
+        index = self._index(steps, self.draft.position)
+        while index < len(steps):
+            step = steps[index]
+            result = self._ask(step, _group(steps, index))
+            steps = self.plan(self.answers)
+            if result is BACK:
+                index = max(self._index(steps, step.key, unanswered=False) - 1, 0)
+            else:
+                count = len(result.values) if isinstance(result, Fill) else 1
+                last = self._index(steps, step.key, unanswered=False) + count - 1
+                index = last + 1 if last < len(steps) else self._index(steps, "")
+            self._stage("questions", steps[index].key if index < len(steps) else "")
+
+    def fill_gaps(self) -> None:
+        """Ask what the plan now needs and nobody answered (after a change in the review)."""
+        while True:
+            gaps = [s for s in self.plan(self.answers) if not s.is_answered(self.answers)]
+            if not gaps or self._ask(gaps[0], ()) is BACK:
+                return
+            self.keep(self.draft)
+
+    def summary(self) -> Review:
+        steps = [s for s in self.plan(self.answers) if s.reviewed]
+        rows = [(s, s.show(v) if (v := s.get(self.answers)) is not None else "?") for s in steps]
+        players = self.answers.get("players", [])
+        warnings, problem = self.check(self.answers)
+        return Review(
+            settings=tuple(r for r in rows if r[0].seat is None and r[0].path[0] != "players"),
+            players=tuple(
+                (
+                    str(player.get("name", "")),
+                    tuple(r for r in rows if r[0].path[:2] == ("players", seat)),
+                )
+                for seat, player in enumerate(players)
+            ),
+            warnings=warnings,
+            problem=problem,
+        )
+
+    def _ask(self, step: Step, group: Sequence[Step]) -> Any:
+        """Ask one step and put its answer (or a whole group's) in the draft; BACK changes
+        nothing. The caller keeps the draft once it knows where the walk goes next."""
+        result = self.asker.ask(step, step.get(self.answers), self.prefix(step), group)
+        if result is BACK:
+            return BACK
+        if isinstance(result, Fill):
+            for member, value in zip(group, result.values, strict=True):
+                member.put(self.answers, value)
+            answered = group[len(result.values) - 1]
+        else:
+            step.put(self.answers, result)
+            answered = step
+        if answered.after is not None:
+            self.asker.show(answered.after(self.answers))
+        return result
+
+    def prefix(self, step: Step) -> str:
+        if step.seat is None:
+            return ""
+        players = self.answers.get("players", [])
+        return f"{players[step.seat].get('name', '')}: " if step.seat < len(players) else ""
+
+    def _index(self, steps: Sequence[Step], key: str, unanswered: bool = True) -> int:
+        """The index of the step with `key`; else the first unanswered one (or the end)."""
+        for index, step in enumerate(steps):
+            if step.key == key and (key or not unanswered):
+                return index
+        if not unanswered:
+            return 0
+        return next(
+            (i for i, s in enumerate(steps) if not s.is_answered(self.answers)), len(steps)
+        )
+
+    def _stage(self, stage: str, position: str) -> None:
+        self.draft.stage, self.draft.position = stage, position
+        self.keep(self.draft)
+
+
+def _group(steps: Sequence[Step], index: int) -> tuple[Step, ...]:
+    """The steps a line of several numbers fills, when `index` starts a group of them."""
+    step = steps[index]
+    if step.group is None:
+        return ()
+    if index > 0 and (steps[index - 1].group, steps[index - 1].seat) == (step.group, step.seat):
+        return ()
+    members = [step]
+    for other in steps[index + 1 :]:
+        if (other.group, other.seat) != (step.group, step.seat):
+            break
+        members.append(other)
+    return tuple(members) if len(members) > 1 else ()

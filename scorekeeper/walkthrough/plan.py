@@ -1,0 +1,278 @@
+"""The whole walk-through as a list of steps, worked out afresh from the answers so far.
+
+The plan is the game menu (when the game was not named), the players' names, the title's own
+steps, a tie-breaker when totals tie and one is needed, then notes and location. Because it is
+recomputed after every answer, steps that depend on earlier answers (an entry mode, a design
+objective, a card list closed with a blank) appear or go without any state kept on the side.
+
+A title with steps of its own has a module `scorekeeper.walkthrough.titles.<engine module>`
+with `steps(context) -> list[Step]`; others are asked field by field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from scorekeeper.errors import InputError, MissingTieBreakError
+from scorekeeper.games.base import Game
+from scorekeeper.names import MAX_NAME, check_name
+from scorekeeper.walkthrough.steps import (
+    Choice,
+    Message,
+    Step,
+    Text,
+    field_steps,
+)
+
+GAME_STEP = ("game",)
+NOTES_MAX = 500
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a title's steps may read: the game, every answer so far, remembered answers."""
+
+    game: Game[Any, Any]
+    answers: dict[str, Any]
+    remembered: dict[str, Any] = field(default_factory=dict)
+    known_names: tuple[str, ...] = ()
+
+    @property
+    def walk(self) -> dict[str, Any]:
+        """What the walk-through keeps beside the session (entry mode, closed lists, live)."""
+        walk: dict[str, Any] = self.answers.setdefault("walk", {})
+        return walk
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        players: list[dict[str, Any]] = self.answers.setdefault("players", [])
+        return players
+
+    def name(self, seat: int) -> str:
+        return str(self.players[seat].get("name", f"Player {seat + 1}"))
+
+    def is_closed(self, key: str) -> bool:
+        return key in self.walk.get("closed", [])
+
+    def close(self, key: str, closed: bool = True) -> None:
+        keys = [k for k in self.walk.get("closed", []) if k != key]
+        self.walk["closed"] = [*keys, key] if closed else keys
+
+
+def title_module(game: Game[Any, Any]) -> ModuleType | None:
+    """The title's own steps, when it has a module for them (found by the engine's name)."""
+    try:
+        return import_module(f"scorekeeper.walkthrough.titles.{game.title.module}")
+    except ModuleNotFoundError:
+        return None
+
+
+def plan(
+    answers: dict[str, Any],
+    games: Sequence[Game[Any, Any]],
+    find: Callable[[str], Game[Any, Any]],
+    remembered: dict[str, Any],
+    known_names: Sequence[str] = (),
+    started: datetime | None = None,
+) -> list[Step]:
+    """Every step of the walk-through for these answers, in asking order."""
+    steps: list[Step] = []
+    if answers.get("walk", {}).get("menu"):
+        steps.append(game_step(games))
+    game_id = answers.get("game")
+    if not isinstance(game_id, str):
+        return steps
+    context = Context(find(game_id), answers, remembered, tuple(known_names))
+    steps += name_steps(context)
+    if not context.is_closed("players") and len(context.players) < context.game.max_players:
+        return steps
+    steps += with_warnings(context, title_steps(context))
+    if all(step.is_answered(answers) for step in steps):
+        steps += tiebreak_steps(context, steps, started or datetime.now())
+    steps += closing_steps()
+    return steps
+
+
+def game_step(games: Sequence[Game[Any, Any]]) -> Step:
+    options = tuple((f"{g.name} ({g.players_text} players)", g.id) for g in games)
+
+    def write(answers: dict[str, Any], value: Any) -> None:
+        if answers.get("game") != value:  # another game: its answers start afresh
+            answers["players"], answers["settings"] = [], {}
+            answers["walk"] = {"menu": True}
+        answers["game"] = value
+
+    return Step(GAME_STEP, "Which game did you play?", Choice(options), write=write,
+                reviewed=False)
+
+
+def name_steps(context: Context) -> list[Step]:
+    """One step per name so far; then, until a blank closes the table, one for the next."""
+    game = context.game
+    players = context.players
+    steps = [_name_step(context, seat) for seat in range(len(players))]
+    if len(players) < game.max_players:
+        steps.append(_next_name_step(context))
+    return steps
+
+
+def _name_parse(context: Context, seat: int) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        try:
+            name = check_name(text)
+        except InputError:
+            raise ValueError(f"1 to {MAX_NAME} characters") from None
+        if any(ch < " " or ch == "\x7f" for ch in name):
+            raise ValueError("A name cannot hold control characters")
+        taken = {context.name(i).casefold() for i in range(len(context.players)) if i != seat}
+        if name.casefold() in taken:
+            raise ValueError("Another player already has that name")
+        return next((k for k in context.known_names if k.casefold() == name.casefold()), name)
+
+    return parse
+
+
+def _name_step(context: Context, seat: int) -> Step:
+    ask = Text(_name_parse(context, seat), suggestions=context.known_names)
+    return Step(("players", seat, "name"), f"Player {seat + 1} name", ask, column="name")
+
+
+def _next_name_step(context: Context) -> Step:
+    """The next player's name, or blank when everyone is in (answered once closed)."""
+    game = context.game
+    seat = len(context.players)
+    enough = seat >= game.min_players
+
+    def read(answers: dict[str, Any]) -> Any:
+        return "" if context.is_closed("players") else None
+
+    def write(answers: dict[str, Any], value: Any) -> None:
+        if value == "":
+            context.close("players")
+        else:
+            context.players.append({"name": value})
+            context.close("players", False)
+
+    label = f"Player {seat + 1} name" + (" (blank when everyone is in)" if enough else "")
+    ask = Text(
+        _name_parse(context, seat),
+        blank="" if enough else None,
+        suggestions=context.known_names,
+        shape=f"{game.name} needs at least {game.min_players} players" if not enough else "",
+    )
+    return Step(("players", seat, "name"), label, ask, read=read, write=write, reviewed=False)
+
+
+def title_steps(context: Context) -> list[Step]:
+    module = title_module(context.game)
+    if module is not None:
+        steps: list[Step] = module.steps(context)
+        return steps
+    game = context.game
+    out = field_steps(game.settings_fields, ("settings",), None)
+    for seat in range(len(context.players)):
+        out += field_steps(game.player_fields, ("players", seat), seat)
+    return out
+
+
+def with_warnings(context: Context, steps: list[Step]) -> list[Step]:
+    """A player's possible mistakes are shown after their last answer."""
+    last = {step.seat: index for index, step in enumerate(steps) if step.seat is not None}
+    out = list(steps)
+    for seat, index in last.items():
+        if out[index].after is None:
+            out[index] = replace(out[index], after=_warner(context, seat))
+    return out
+
+
+def _warner(context: Context, seat: int) -> Callable[[dict[str, Any]], list[Message]]:
+    def warn(answers: dict[str, Any]) -> list[Message]:
+        return _warnings(context, seat)
+
+    return warn
+
+
+def _warnings(context: Context, seat: int) -> list[Message]:
+    from scorekeeper.fields import parse_record
+
+    game = context.game
+    raw = {k: v for k, v in context.players[seat].items() if k != "name"}
+    try:
+        inputs = parse_record(game.player_fields, raw, game.player_type)
+    except InputError:
+        return []
+    return [
+        Message(f"Warning: {context.name(seat)}: {w}", "yellow")
+        for w in game.player_warnings(inputs, len(context.players))
+    ]
+
+
+def tiebreak_steps(context: Context, steps: Sequence[Step], started: datetime) -> list[Step]:
+    """Tie-breakers the title's steps do not ask: kept once given, asked when a tie needs one."""
+    from scorekeeper.session import from_dict
+
+    asked = {s.path[1:3] for s in steps if s.path[:1] == ("players",) and len(s.path) > 2}
+    game = context.game
+    out: list[Step] = []
+    for seat, player in enumerate(context.players):
+        for f in game.player_fields:
+            if (seat, f.key) not in asked and f.key in player:
+                out += field_steps([f], ("players", seat), seat)
+    if any(not s.is_answered(context.answers) for s in out):
+        return out
+    try:
+        from_dict(session_document(context.answers, started)).score()
+    except MissingTieBreakError as error:
+        seats = [i for i in range(len(context.players)) if context.name(i) == error.where.player]
+        needed = [f for f in game.player_fields if f.key == error.where.key]
+        if seats and needed:
+            tie = Message(error.message, "yellow")
+            out += [
+                replace(step, before=(tie,))
+                for step in field_steps(needed, ("players", seats[0]), seats[0])
+            ]
+    except InputError:
+        pass  # the review names what is wrong
+    return out
+
+
+def closing_steps() -> list[Step]:
+    """Notes and location, both optional: the session file's own keys."""
+
+    def text(max_len: int) -> Callable[[str], str]:
+        def parse(value: str) -> str:
+            value = value.strip()
+            if len(value) > max_len:
+                raise ValueError(f"At most {max_len} characters")
+            if any(ch < " " or ch == "\x7f" for ch in value):
+                raise ValueError("No control characters, please")
+            return value
+
+        return parse
+
+    return [
+        Step(("notes",), "Notes (Enter skips)", Text(text(NOTES_MAX), blank=""), column="notes"),
+        Step(("location",), "Where was it played? (Enter skips)", Text(text(100), blank=""),
+             column="location"),
+    ]
+
+
+def session_document(answers: dict[str, Any], started: datetime) -> dict[str, Any]:
+    """The session file a finished walk-through writes (empty notes and location left out)."""
+    document: dict[str, Any] = {
+        "format": 1,
+        "game": answers.get("game"),
+        "played": started,
+        **answers.get("settings", {}),
+        "players": [dict(p) for p in answers.get("players", [])],
+    }
+    for key in ("notes", "location"):
+        if answers.get(key):
+            document[key] = answers[key]
+    return document
+

@@ -1,0 +1,275 @@
+"""A walk-through described as data: steps that say where an answer goes and how to ask it.
+
+A step is one prompt. It names the place in the answers document (`path`) its answer is kept,
+the kind of prompt (`Text`, `Choice` or `Checklist`), the rule note behind it and, for counts
+that belong together, a `group` that can be answered on one line. Titles build their steps
+from their field descriptions; the navigator asks them and the prompt layer draws them, so
+neither knows a title.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
+from typing import Any
+
+from scorekeeper.errors import InputError
+from scorekeeper.fields import (
+    BoolField,
+    ChoiceField,
+    CountsField,
+    Field,
+    IntField,
+    IntListField,
+    IntOrListField,
+    StrListField,
+)
+
+Path = tuple[str | int, ...]
+Parse = Callable[[str], Any]
+
+
+@dataclass(frozen=True)
+class Text:
+    """Typed text turned into the raw answer by `parse` (which raises ValueError or InputError
+    with the reason); `blank` is what Enter alone means, None when an answer is needed."""
+
+    parse: Parse
+    blank: Any = None
+    suggestions: tuple[str, ...] = ()
+    meta: dict[str, str] = field(default_factory=dict)
+    shape: str = ""  # what to type, for the hint ("a whole number from 0 to 10")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of `options`, each (title, value); values are never None."""
+
+    options: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Checklist:
+    """Any number of `options` ticked, each (title, value); the answer is a list of values."""
+
+    options: tuple[tuple[str, Any], ...]
+
+
+Ask = Text | Choice | Checklist
+
+
+@dataclass(frozen=True)
+class Message:
+    """Something to show around a question: a line, or a small table (headers, rows)."""
+
+    text: str = ""
+    style: str = ""
+    headers: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+
+
+def show_value(value: Any) -> str:
+    """An answer as the review shows it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return (", " if all(isinstance(v, str) for v in value) else " ").join(
+            show_value(v) for v in value
+        )
+    return "" if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One prompt of a walk-through and the place its answer is kept."""
+
+    path: Path
+    label: str
+    ask: Ask
+    seat: int | None = None
+    rule: str = ""
+    help: str = ""
+    group: str | None = None  # steps in one group may be answered together on one line
+    column: str = ""  # the review's name for it, when not the label
+    show: Callable[[Any], str] = show_value
+    read: Callable[[dict[str, Any]], Any] | None = None  # when the answer is not at `path`
+    write: Callable[[dict[str, Any], Any], None] | None = None
+    before: tuple[Message, ...] = ()  # shown each time it is asked
+    after: Callable[[dict[str, Any]], Sequence[Message]] | None = None  # shown once answered
+    reviewed: bool = True  # listed in the review
+
+    @property
+    def key(self) -> str:
+        """A stable text form of the path, for drafts and the review."""
+        return ".".join(map(str, self.path))
+
+    def get(self, doc: dict[str, Any]) -> Any:
+        return self.read(doc) if self.read is not None else value_at(doc, self.path)
+
+    def put(self, doc: dict[str, Any], value: Any) -> None:
+        if self.write is not None:
+            self.write(doc, value)
+        else:
+            put_at(doc, self.path, value)
+
+    def is_answered(self, doc: dict[str, Any]) -> bool:
+        return self.get(doc) is not None
+
+
+# -- the answers document ---------------------------------------------------------------------
+def value_at(doc: Any, path: Path) -> Any:
+    """The value at `path`, or None when any part of the way is missing."""
+    here = doc
+    for part in path:
+        if isinstance(part, int):
+            if not isinstance(here, list) or part >= len(here):
+                return None
+            here = here[part]
+        else:
+            if not isinstance(here, dict):
+                return None
+            here = here.get(part)
+        if here is None:
+            return None
+    return here
+
+
+def put_at(doc: dict[str, Any], path: Path, value: Any) -> None:
+    """Set the value at `path`, making the tables and lists on the way."""
+    here: Any = doc
+    for part, following in pairwise(path):
+        fresh: Any = [] if isinstance(following, int) else {}
+        if isinstance(part, int):
+            here.extend([None] * (part + 1 - len(here)))
+            if not isinstance(here[part], type(fresh)):
+                here[part] = fresh
+        elif not isinstance(here.get(part), type(fresh)):
+            here[part] = fresh
+        here = here[part]
+    last = path[-1]
+    if isinstance(last, int):
+        here.extend([None] * (last + 1 - len(here)))
+    here[last] = value
+
+
+# -- steps from field descriptions --------------------------------------------------------------
+def whole_number(low: int, high: int | None, limit: str = "") -> Parse:
+    """A parser for one whole number within bounds; the error names the limit."""
+
+    def parse(text: str) -> int:
+        try:
+            number = int(text.strip())
+        except ValueError:
+            raise ValueError(f"Expected {_bounds(low, high)}") from None
+        if number < low or (high is not None and number > high):
+            reason = f" ({limit})" if limit and high is not None and number > high else ""
+            raise ValueError(f"Expected {_bounds(low, high)}{reason}")
+        return number
+
+    return parse
+
+
+def number_list(item: Parse, max_len: int | None = None) -> Parse:
+    """Numbers separated by spaces or commas, each checked by `item`."""
+
+    def parse(text: str) -> list[int]:
+        parts = split_numbers(text)
+        if max_len is not None and len(parts) > max_len:
+            raise ValueError(f"At most {max_len} numbers")
+        return [item(part) for part in parts]
+
+    return parse
+
+
+def split_numbers(text: str) -> list[str]:
+    return text.replace(",", " ").split()
+
+
+def _bounds(low: int, high: int | None) -> str:
+    if high is None:
+        return f"a whole number >= {low}"
+    return f"a whole number from {low} to {high}"
+
+
+def _checked(field_: Field, parse: Parse) -> Parse:
+    """`parse`, then the field's own check of the raw value (its message on failure)."""
+
+    def check(text: str) -> Any:
+        value = parse(text)
+        try:
+            field_.parse(value)
+        except InputError as error:
+            raise ValueError(error.message) from None
+        return value
+
+    return check
+
+
+def number_step(
+    path: Path, label: str, field_: Field, low: int, high: int | None, **more: Any
+) -> Step:
+    """A whole-number prompt where Enter means 0 when 0 is allowed."""
+    blank = 0 if low <= 0 and (high is None or high >= 0) else None
+    ask = Text(whole_number(low, high), blank=blank, shape=_bounds(low, high))
+    return Step(path, label, ask, rule=field_.rule, help=field_.help, **more)
+
+
+def field_steps(fields: Sequence[Field], base: Path, seat: int | None) -> list[Step]:
+    """The steps a person answers for plain fields: one per value, counts grouped."""
+    out: list[Step] = []
+    for f in fields:
+        path = (*base, f.key)
+        if isinstance(f, IntListField) and f.labels:
+            out += [
+                number_step((*path, i), label, f, f.low, f.high, seat=seat, group=f.key)
+                for i, label in enumerate(f.labels)
+            ]
+        elif isinstance(f, CountsField):
+            out += [
+                number_step((*path, name), f"{name} ({f.label})", f, f.low, f.high, seat=seat,
+                            group=f.key)
+                for name in f.names
+            ]
+        elif isinstance(f, IntField):
+            step = number_step(path, f.label, f, f.low, f.high, seat=seat)
+            assert isinstance(step.ask, Text)
+            out.append(replace(step, ask=replace(step.ask, parse=_checked(f, step.ask.parse))))
+        elif isinstance(f, BoolField):
+            ask: Ask = Choice((("yes", True), ("no", False)))
+            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help))
+        elif isinstance(f, ChoiceField):
+            ask = Choice(tuple((c, c) for c in f.choices))
+            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help))
+        elif isinstance(f, IntOrListField):
+            out.append(Step(path, f.label, _total_or_list(f), seat=seat, rule=f.rule, help=f.help))
+        elif isinstance(f, IntListField):
+            parse = _checked(f, number_list(whole_number(f.low, f.high), f.max_len))
+            ask = Text(parse, blank=[] if f.min_len == 0 else None, shape=f.allowed())
+            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help))
+        elif isinstance(f, StrListField):
+            ask = Text(_checked(f, _texts), shape=f.allowed())
+            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help))
+        else:
+            raise TypeError(f"{f.key}: no plain step for {type(f).__name__}")
+    return out
+
+
+def _texts(text: str) -> list[str]:
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
+def _total_or_list(f: IntOrListField) -> Text:
+    """One number is the total; several are one per card."""
+    items = whole_number(f.items.low, f.items.high)
+
+    total = whole_number(f.total.low, f.total.high)
+
+    def parse(text: str) -> int | list[int]:
+        parts = split_numbers(text)
+        if len(parts) == 1:
+            number: int = total(parts[0])
+            return number
+        return [items(part) for part in parts]
+
+    return Text(_checked(f, parse), blank=None, shape=f.allowed())

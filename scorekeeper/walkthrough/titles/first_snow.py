@@ -1,0 +1,248 @@
+"""First Snow at the table: the score card value or round by round, with a diet advisor; live.
+
+Asked once: how the scores are entered. Round by round, each round is three answers (food on
+offer, diet, wood demand met); the diet is offered with what each diet scores, from the
+engine's own diet functions. Live play (`walk.live`) asks the same rounds as the game is
+played: round by round for both players, with running totals after each round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.errors import InputError
+from scorekeeper.games import first_snow as rules
+from scorekeeper.walkthrough.plan import Context
+from scorekeeper.walkthrough.steps import (
+    Choice,
+    Message,
+    Step,
+    Text,
+    field_steps,
+    split_numbers,
+    value_at,
+    whole_number,
+)
+
+LIVE = True  # `score --live` keeps this title round by round during play
+CARD, ROUNDS = "card", "rounds"
+ENTRY_PATH = ("walk", "entry")
+FOOD_HIGH = getattr(rules.ROUND_FIELDS[0], "high", None)
+
+
+def steps(context: Context) -> list[Step]:
+    """The entry mode, then per player the score and tools; live: round by round for all."""
+    players = range(len(context.players))
+    if context.walk.get("live"):
+        rounds = [
+            step
+            for number in range(1, rules.ROUNDS + 1)
+            for seat in players
+            for step in round_steps(context, seat, number, live=True)
+        ]
+        return rounds + [s for seat in players for s in _tools(seat)]
+    out = [entry_step(context)]
+    mode = context.walk.get("entry")
+    for seat in players:
+        if mode == CARD:
+            out += field_steps([rules.TRACK_FIELD], ("players", seat), seat)
+        elif mode == ROUNDS:
+            out += [
+                step
+                for number in range(1, rules.ROUNDS + 1)
+                for step in round_steps(context, seat, number)
+            ]
+        out += _tools(seat)
+    return out
+
+
+def _tools(seat: int) -> list[Step]:
+    return field_steps([rules.TOOLS_FIELD], ("players", seat), seat)
+
+
+def entry_step(context: Context) -> Step:
+    """Score card or round by round; changing it drops the other way's answers."""
+
+    def write(answers: dict[str, Any], value: Any) -> None:
+        if context.walk.get("entry") != value:
+            other = rules.ROUNDS_FIELD.key if value == CARD else rules.TRACK_FIELD.key
+            for player in context.players:
+                player.pop(other, None)
+        context.walk["entry"] = value
+
+    options = (
+        ("Score card value (kept with the score dice)", CARD),
+        ("Round by round (food, diet and warmth)", ROUNDS),
+    )
+    return Step(
+        ENTRY_PATH,
+        "How will you enter the scores?",
+        Choice(options),
+        rule="first-snow.score-card",
+        help="Enter the score card value if you moved the score dice during play; "
+        "otherwise enter each round and scorekeeper adds it up.",
+        column="entry mode",
+        show=lambda value: "score card" if value == CARD else "round by round",
+        write=write,
+    )
+
+
+def round_steps(context: Context, seat: int, number: int, live: bool = False) -> list[Step]:
+    """Food on offer, the diet (offered with its points) and warmth, for one round."""
+    base = ("players", seat, "rounds", number - 1)
+    entry: dict[str, Any] = value_at(context.answers, base) or {}
+    food = entry.get("food")
+    label = f"round {number}"
+    before: tuple[Message, ...] = ()
+    if live and seat == 0:
+        before = (Message(f"Round {number} of {rules.ROUNDS}", "bold"),)
+
+    def write_food(answers: dict[str, Any], value: Any) -> None:
+        current = _entry(context, seat, number)
+        if current.get("food") != value:  # a diet chosen for other food is no longer a choice
+            current.pop("diet", None)
+            current.pop("specialty", None)
+        current["food"] = value
+
+    def write_diet(answers: dict[str, Any], value: Any) -> None:
+        current = _entry(context, seat, number)
+        current.pop("specialty", None)
+        if value in (rules.BALANCED, rules.SPECIALIZED):
+            current["diet"] = value
+        else:
+            current["diet"], current["specialty"] = rules.SPECIALIZED, value
+
+    def after_warm(answers: dict[str, Any]) -> list[Message]:
+        out = [Message(round_summary(number, _entry(context, seat, number)), "dim")]
+        if live and seat == len(context.players) - 1:
+            out.append(totals(context, number))
+        return out
+
+    food_step = Step(
+        (*base, "food"),
+        f"{label} food (berry fish bird caribou)",
+        Text(parse_food, blank={}, shape="Up to 4 whole numbers: berry fish bird caribou"),
+        seat=seat,
+        rule="first-snow.food",
+        help=rules.ROUNDS_FIELD.help,
+        column=f"{label} food",
+        show=show_food,
+        write=write_food,
+        before=before,
+    )
+    diet_step = Step(
+        (*base, "diet"),
+        f"{label} diet",
+        Choice(tuple(diet_options(food or {}))),
+        seat=seat,
+        rule="first-snow.food",
+        column=f"{label} diet",
+        read=lambda answers: _chosen_diet(value_at(answers, base)),
+        write=write_diet,
+        before=(Message(advice(food or {}), "cyan"),),
+    )
+    warm_step = Step(
+        (*base, "warm"),
+        f"{label}: enough wood for every snowflake? (+{number} if yes)",
+        Choice((("yes", True), ("no", False))),
+        seat=seat,
+        rule="first-snow.warmth",
+        column=f"{label} warm",
+        after=after_warm,
+    )
+    return [food_step, diet_step, warm_step]
+
+
+def _chosen_diet(entry: Any) -> str | None:
+    """The diet menu's value for a round: its specialty, else its diet."""
+    if not isinstance(entry, dict):
+        return None
+    chosen = entry.get("specialty") or entry.get("diet")
+    return chosen if isinstance(chosen, str) else None
+
+
+def _entry(context: Context, seat: int, number: int) -> dict[str, Any]:
+    rounds: list[Any] = context.players[seat].setdefault("rounds", [])
+    while len(rounds) < number:
+        rounds.append({})
+    entry: dict[str, Any] = rounds[number - 1]
+    return entry
+
+
+def parse_food(text: str) -> dict[str, int]:
+    """'1 2 0 3' -> counts in berry, fish, bird, caribou order; missing numbers are 0."""
+    parts = split_numbers(text)
+    if len(parts) > len(rules.FOODS):
+        raise ValueError(f"At most {len(rules.FOODS)} numbers: berry fish bird caribou")
+    number = whole_number(0, FOOD_HIGH)
+    counts = [number(part) for part in parts]
+    counts += [0] * (len(rules.FOODS) - len(counts))
+    return dict(zip(rules.FOODS, counts, strict=True))
+
+
+def show_food(food: Any) -> str:
+    counts = list(_food_tuple(food or {}))
+    return " ".join(map(str, counts)) if any(counts) else "none"
+
+
+def _food_tuple(food: dict[str, int]) -> tuple[int, ...]:
+    return tuple(food.get(kind, 0) for kind in rules.FOODS)
+
+
+def _points(number: int) -> str:
+    return f"{number} point{'' if number == 1 else 's'}"
+
+
+def diet_options(food: dict[str, int]) -> list[tuple[str, str]]:
+    """Balanced, then a specialized diet on every type on offer (one, with none on offer)."""
+    counts = _food_tuple(food)
+    kinds = [kind for kind, count in zip(rules.FOODS, counts, strict=True) if count > 0]
+    options = [(f"Balanced: {_points(rules.balanced(counts).points)}", rules.BALANCED)]
+    if not kinds:
+        return [*options, (f"Specialized: {_points(0)}", rules.SPECIALIZED)]
+    for kind in kinds:
+        meal = rules.specialized(counts, kind)
+        options.append((f"{meal.name}: {_points(meal.points)}", kind))
+    return options
+
+
+def advice(food: dict[str, int]) -> str:
+    """Both diets' points for this food and which scores more (the choice stays the player's)."""
+    counts = _food_tuple(food)
+    fair = rules.balanced(counts)
+    kind = rules.best_specialty(counts)
+    single = rules.specialized(counts, kind)
+    text = (
+        f"Balanced: {_points(fair.points)} ({fair.describe()}). "
+        f"Specialized on {kind}: {_points(single.points)} ({single.describe()}). "
+    )
+    if fair.points == single.points:
+        return text + "Both diets score the same."
+    better = "Balanced" if fair.points > single.points else f"Specialized on {kind}"
+    return text + f"{better} scores more."
+
+
+def round_summary(number: int, entry: dict[str, Any]) -> str:
+    try:
+        food, warmth = rules.round_lines(number, rules.ROUNDS_FIELD.item.parse(entry))
+    except InputError:
+        return f"Round {number}: not complete"
+    total = food.points + warmth.points
+    return f"Round {number}: food {food.points} + warmth {warmth.points} = {total}"
+
+
+def totals(context: Context, done: int) -> Message:
+    """Each player's points per round so far and the start plus their sum."""
+    headers = ("Player", *(f"R{n}" for n in range(1, done + 1)), "Total")
+    rows = []
+    for seat, player in enumerate(context.players):
+        rounds = player.get("rounds", [])
+        try:
+            points = [
+                rules.round_points(n, rules.ROUNDS_FIELD.item.parse(rounds[n - 1]))
+                for n in range(1, done + 1)
+            ]
+        except (InputError, IndexError):
+            continue
+        rows.append((context.name(seat), *map(str, points), str(rules.START + sum(points))))
+    return Message(f"After round {done}", headers=headers, rows=tuple(rows))

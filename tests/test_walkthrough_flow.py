@@ -1,0 +1,253 @@
+"""The walk-through in process for every title: whole games, `<`, the review, groups typed on
+one line, tie-breakers before the review, interruption at every answer, and random keys."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from typing import Any
+
+import pytest
+
+from scorekeeper.draft import Draft
+from scorekeeper.session import to_dict
+from scorekeeper.storage import dumps
+from scorekeeper.walkthrough.flow import finished
+from tests.pipe import (
+    CTRL_D,
+    DOWN,
+    ENTER,
+    ESC_ENTER,
+    SPACE,
+    UP,
+    Replay,
+    drive,
+    navigate,
+    new_draft,
+    record,
+)
+
+E = ENTER
+REVIEW_OK = [E]  # "Looks right: score it"
+CLOSE = [E, E, *REVIEW_OK, E]  # notes, location, the review, "Save this session?"
+
+HUNGRY = [
+    "Ana\r", "Ben\r", "Cy\r", "Di\r",
+    "2 1 0 3 1\r", "1 0 2 0 3\r",
+    "0 2 1 0 0\r", "3 0 0 1 2\r",
+    "1 1 1 1 1\r", "0 1 1 1 0\r",
+    "4 0 0 0 0\r", "\r", "\r", "\r", "\r", "\r",  # Di's hotels one by one: Enter is 0
+    *CLOSE,
+]
+GUESTS = ["Ana\r", "Ben\r", "\r", "3 2 4\r", "1\r", "2\r", "12\r", "\r", "\r", *CLOSE]
+FIRST_SNOW_CARD = ["Ana\r", "Ben\r", E, "40\r", "3\r", "35\r", "2\r", *CLOSE]
+ROUND = ["1 2 0 3\r", E, E]  # food, diet (the first offer: balanced), warm: yes
+FIRST_SNOW_ROUNDS = [
+    "Ana\r", "Ben\r", DOWN + E, *ROUND * 6, "2\r", *ROUND * 6, "2\r",
+    "3\r", "2\r",  # a tie on points: each lowest camp die, asked before the review
+    *CLOSE,
+]
+ROOM = ["2 1 3\r", SPACE + DOWN + SPACE + E, "\r"]  # numbers; red and blue ticked; no plants
+HAPPY_HOME = [
+    "Ana\r", "Ben\r", "\r", E, "red, blue, green, yellow, white\r",
+    "5\r", "1\r", *ROOM * 4,
+    "3\r", "0\r", *ROOM * 4,
+    *CLOSE,
+]
+COMFORTS = [
+    "Ana\r", "Ben\r", "\r",
+    "Hearth\r", "sock\r", "\r", "\r", "1 2 0 0 0 0\r", "3\r", "1\r", "\r",
+    "Socks\r", "\r", "\r", "0 0 0 0 0 0\r", "0\r", "0\r", "Hot Cocoa\r", "2\r", "1\r",
+    DOWN * 2 + E, "\r",
+    *CLOSE,
+]
+SCRIPTS = {
+    "hungry": HUNGRY,
+    "before-the-guests-arrive": GUESTS,
+    "first-snow": FIRST_SNOW_ROUNDS,
+    "happy-home": HAPPY_HOME,
+    "creature-comforts": COMFORTS,
+}
+
+
+def players(run_session: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in p.items() if k != "name"} for p in run_session["players"]]
+
+
+def test_hungry_four_players_in_sixteen_enters() -> None:
+    run = drive(new_draft("hungry"), HUNGRY)
+    session = run.session
+    assert [p["name"] for p in session["players"]] == ["Ana", "Ben", "Cy", "Di"]
+    assert session["players"][0]["homes"] == [2, 1, 0, 3, 1]
+    assert session["players"][0]["hotels"] == {
+        "red": 1, "yellow": 0, "green": 2, "blue": 0, "purple": 3
+    }
+    assert session["players"][3]["hotels"] == {
+        "red": 0, "yellow": 0, "green": 0, "blue": 0, "purple": 0
+    }
+    grouped = [*HUNGRY[:4], *HUNGRY[4:10], "4 0 0 0 0\r", "0 0 0 0 0\r", E, E, E]
+    assert sum(key.count(E) for key in grouped) <= 16
+    again = drive(new_draft("hungry"), [*grouped, E])
+    assert again.session == session
+
+
+def test_a_group_refuses_a_wrong_count_and_a_value_over_the_box() -> None:
+    run = drive(new_draft("hungry"), ["Ana\r", "Ben\r", "\r", "2 1 0\r", "2 1 0 3 11\r"])
+    assert run.stopped
+    assert "Type one number, or all 5 in order" in run.screen or run.kept
+    assert run.draft.answers["players"][0].get("homes") is None
+
+
+def test_going_back_and_the_review_change_an_answer() -> None:
+    keys = [
+        "Ana\r", "Ben\r", "\r", "1\r", "<\r", "<\r",  # back past the first home to the names
+        "\r",  # the blank name again: everyone is in
+        "2 1 0 3 1\r", "0 0 0 0 0\r", "0 2 1 0 0\r", "3 0 0 1 2\r", E, E,
+        DOWN + E,  # Change an answer
+        DOWN + E,  # Ben
+        DOWN * 2 + E,  # his 2-star holiday home
+        "5\r",
+        *REVIEW_OK, E,
+    ]
+    run = drive(new_draft("hungry"), keys)
+    assert run.session["players"][1]["homes"] == [0, 5, 1, 0, 0]
+    assert run.session["players"][0]["homes"] == [2, 1, 0, 3, 1]
+
+
+@pytest.mark.parametrize("title", sorted(SCRIPTS))
+def test_every_title_completes_its_script(title: str) -> None:
+    run = drive(new_draft(title), SCRIPTS[title])
+    assert not run.stopped, run.screen[-2000:]
+    assert run.saved
+
+
+def test_first_snow_tie_breaker_is_asked_before_the_review_and_listed_in_it() -> None:
+    run = drive(new_draft("first-snow"), FIRST_SNOW_ROUNDS)
+    first, second = run.session["players"]
+    assert first["rounds"][0] == {
+        "food": {"berry": 1, "fish": 2, "bird": 0, "caribou": 3},
+        "diet": "balanced",
+        "warm": True,
+    }
+    assert (first["lowest_die"], second["lowest_die"]) == (3, 2)
+    review = run.screen[run.screen.rindex("Please check") : run.screen.rindex("final scores")]
+    assert "lowest camp die" in review
+    assert "Winner: Ben" in run.screen
+
+
+def test_first_snow_card_mode() -> None:
+    run = drive(new_draft("first-snow"), FIRST_SNOW_CARD)
+    assert players(run.session) == [{"track": 40, "tools": 3}, {"track": 35, "tools": 2}]
+
+
+def test_happy_home_colours_and_rooms() -> None:
+    run = drive(new_draft("happy-home"), HAPPY_HOME)
+    kitchen = run.session["players"][0]["rooms"]["kitchen"]
+    assert kitchen == {
+        "core": 2, "rugs": 1, "most_neighbours": 3, "colours": ["red", "blue"], "plants": []
+    }
+    assert run.draft.answers["walk"]["remember"] == {
+        "colours": ["red", "blue", "green", "yellow", "white"]
+    }
+    assert "ticked: red, blue" in run.screen
+
+
+def test_happy_home_refuses_two_colour_names() -> None:
+    run = drive(new_draft("happy-home"), ["Ana\r", "Ben\r", "\r", E, "red, blue\r"])
+    assert run.stopped
+    assert "colours" not in run.draft.answers.get("walk", {})
+
+
+def test_creature_comforts_custom_card_reads_as_words() -> None:
+    run = drive(new_draft("creature-comforts"), COMFORTS)
+    ana, ben = players(run.session)
+    assert ana["comforts"] == ["Hearth", "Socks"]
+    assert ben["custom"] == [{"name": "Hot Cocoa", "vp": 2, "bonus": 1, "type": "food"}]
+    assert "Hot Cocoa (2 VP, +1 bonus, food)" in run.screen
+    assert "{'name'" not in run.screen
+
+
+def test_improvements_stop_at_four_without_asking_a_fifth() -> None:
+    draft = new_draft("creature-comforts")
+    keys = ["Ana\r", "\r", "\r", "Lantern\r", "Quilt Rack\r", "Mill\r", "Writing Desk\r"]
+    run = drive(draft, keys)
+    improvements = run.draft.answers["players"][0].get("improvements", [])
+    assert len(improvements) <= 4
+    assert "Improvement #5" not in run.screen
+
+
+def test_live_first_snow_shows_totals_and_ends_with_the_review() -> None:
+    keys = ["Ana\r", "Ben\r", *ROUND * 12, "2\r", "1\r", *CLOSE]  # Ana's tools win
+    run = drive(new_draft("first-snow", live=True), keys)
+    assert "After round 2" in run.screen
+    assert "Please check" in run.screen
+    assert run.session["players"][0]["tools"] == 2
+
+
+def test_back_at_the_first_name_returns_to_the_game_menu() -> None:
+    run = drive(new_draft(None), [DOWN * 4 + E, "<\r", UP + E, "Ana\r"])
+    assert run.draft.answers["game"] == "happy-home"
+
+
+@pytest.mark.parametrize("keys", [ESC_ENTER, "\x1b" + "\x1b\r"])
+def test_esc_enter_on_a_menu_asks_again(keys: str) -> None:
+    run = drive(new_draft(None), [keys, keys, DOWN * 4 + E, "Ana\r"])
+    assert run.draft.answers["game"] == "hungry"
+    assert run.draft.answers["players"][0]["name"] == "Ana"
+
+
+def test_ctrl_d_stops_like_ctrl_c_with_the_draft_kept() -> None:
+    run = drive(new_draft("hungry"), ["Ana\r", "Ben\r", CTRL_D, "Cy\r"])
+    assert run.stopped
+    assert run.resumed().names == ["Ana", "Ben"]
+
+
+@pytest.mark.parametrize("title", sorted(SCRIPTS))
+def test_interrupted_after_any_answer_and_resumed_saves_the_same_session(title: str) -> None:
+    """The draft is the walk-through: stopping after answer k (for every k), keeping the draft
+    as TOML and resuming gives the session of the run that was never stopped."""
+    answers = record(new_draft(title), SCRIPTS[title])
+    whole = new_draft(title)
+    assert navigate(whole, Replay(answers))
+    expected = to_dict(finished(whole))
+    for k in range(len(answers)):
+        first = new_draft(title)
+        assert not navigate(first, Replay(answers[:k]))
+        kept = Draft.from_dict(tomllib.loads(dumps(first.to_dict())))
+        assert navigate(kept, Replay(answers[k:])), f"stopped after answer {k}"
+        assert to_dict(finished(kept)) == expected, f"stopped after answer {k}"
+
+
+def test_first_snow_rounds_survive_ctrl_c_through_the_real_prompts() -> None:
+    """Two full rounds for a player, then Ctrl-D: both rounds and the entry mode are kept."""
+    keys = ["Ana\r", "Ben\r", DOWN + E, *ROUND * 2]
+    run = drive(new_draft("first-snow"), keys)
+    assert run.stopped
+    kept = run.resumed()
+    assert kept.answers["walk"]["entry"] == "rounds"
+    assert len(kept.answers["players"][0]["rounds"]) == 2
+    rest = drive(kept, FIRST_SNOW_ROUNDS[len(keys) :])
+    assert rest.session == drive(new_draft("first-snow"), FIRST_SNOW_ROUNDS).session
+
+
+def test_happy_home_colour_names_survive_ctrl_c_at_the_first_checklist() -> None:
+    keys = HAPPY_HOME[: HAPPY_HOME.index(ROOM[1])]
+    run = drive(new_draft("happy-home"), keys)
+    kept = run.resumed()
+    assert kept.answers["walk"]["colours"] == ["red", "blue", "green", "yellow", "white"]
+    assert kept.answers["players"][0]["rooms"]["kitchen"]["core"] == 2
+    rest = drive(kept, HAPPY_HOME[len(keys) :])
+    assert rest.session == drive(new_draft("happy-home"), HAPPY_HOME).session
+
+
+KEYS = ["1", "2", "0", " ", "<", "\x1b", "\t", DOWN, UP, "\x7f", ENTER, ENTER, ENTER, CTRL_D, "a"]
+
+
+@pytest.mark.parametrize("title", [None, *sorted(SCRIPTS)])
+def test_random_keys_never_crash_and_every_draft_parses(title: str | None) -> None:
+    for seed in range(12):
+        rng = random.Random(f"{title}-{seed}")
+        keys = "".join(rng.choice(KEYS) for _ in range(rng.randint(20, 160)))
+        run = drive(new_draft(title), keys.replace(CTRL_D, "", rng.randint(0, 1)))
+        for kept in run.kept:
+            Draft.from_dict(tomllib.loads(dumps(kept)))
