@@ -86,7 +86,7 @@ class TableAsker:
     def review(self, summary: Review) -> Step | None:
         review(
             self.console,
-            [(step.label, shown) for step, shown in summary.settings],
+            [(step.column or step.label, shown) for step, shown in summary.settings],
             [
                 (name, [(step.column or step.label, shown) for step, shown in rows])
                 for name, rows in summary.players

@@ -15,6 +15,7 @@ from rich.table import Table
 from scorekeeper.render import print_warnings, user
 
 SHORT = 14  # the widest value that still compares well side by side
+NAME = "name"  # the row of player names, which head the columns when players are side by side
 NUMBER_CELL = str.maketrans("", "", "+-= ")
 
 
@@ -29,7 +30,7 @@ def review(
     console.print(user("Please check", "bold"))
     for label, value in settings:
         console.print(user(f"{label}: {value}"))
-    values = [value for _, rows in players for _, value in rows]
+    values = [value for _, rows in players for label, value in rows if label != NAME]
     labels = list(dict.fromkeys(label for _, rows in players for label, _ in rows))
     if len(players) > 1 and all(len(v) <= SHORT for v in values) and len(players) <= 5:
         table = Table(title_justify="left")
@@ -38,6 +39,8 @@ def review(
             table.add_column(user(name), justify="right", overflow="fold")
         by_player = [dict(rows) for _, rows in players]
         for label in labels:
+            if label == NAME:  # the column headers
+                continue
             table.add_row(user(label), *(user(rows.get(label, "")) for rows in by_player))
         console.print(table)
     else:

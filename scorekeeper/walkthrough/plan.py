@@ -256,10 +256,15 @@ def closing_steps() -> list[Step]:
         return parse
 
     return [
-        Step(("notes",), "Notes (Enter skips)", Text(text(NOTES_MAX), blank=""), column="notes"),
+        Step(("notes",), "Notes (Enter skips)", Text(text(NOTES_MAX), blank=""), column="notes",
+             show=_or_dash),
         Step(("location",), "Where was it played? (Enter skips)", Text(text(100), blank=""),
-             column="location"),
+             column="location", show=_or_dash),
     ]
+
+
+def _or_dash(value: Any) -> str:
+    return str(value) if value else "-"
 
 
 def session_document(answers: dict[str, Any], started: datetime) -> dict[str, Any]:
