@@ -135,9 +135,7 @@ class Index:
             for stemmed, posting in postings.items()
         }
         self.synonyms = synonyms
-        self.by_length: dict[int, list[str]] = defaultdict(list)
-        for word in surface:
-            self.by_length[len(word)].append(word)
+        self.vocabulary = list(surface)
         self.game_names = _game_names(library)
 
     @classmethod
@@ -247,20 +245,23 @@ class Index:
         return kept, named
 
     def repair(self, word: str) -> list[str]:
-        """The known words nearest an unknown one, within the slips its length allows."""
+        """The known words nearest an unknown one, within the slips its length allows.
+
+        Distance is rapidfuzz's optimal string alignment: a swap of neighbours counts once.
+        """
         limit = words.typo_limit(word)
         if limit == 0:
             return []
-        found: list[tuple[int, str]] = []
-        for length in range(len(word) - limit, len(word) + limit + 1):
-            for candidate in self.by_length.get(length, ()):
-                distance = words.edit_distance(word, candidate, limit)
-                if distance <= limit:
-                    found.append((distance, candidate))
+        from rapidfuzz import process  # only for a word the notes never use
+        from rapidfuzz.distance import OSA
+
+        found = process.extract(
+            word, self.vocabulary, scorer=OSA.distance, score_cutoff=limit, limit=None
+        )
         if not found:
             return []
-        best = min(distance for distance, _ in found)
-        return [candidate for distance, candidate in found if distance == best]
+        best = min(distance for _, distance, _ in found)
+        return [candidate for candidate, distance, _ in found if distance == best]
 
     def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
         """The stems each question word may stand for, and those each idiom in it means.
