@@ -149,9 +149,7 @@ def test_list_fits_80_columns_one_line_per_note(run: Run) -> None:
     lines = [line.rstrip() for line in run("list").output.splitlines()]
     assert max(len(line.rstrip()) for line in lines) <= 80
     notes = run("list", "--json")
-    assert len([line for line in lines if line.startswith("    ")]) == len(
-        json.loads(notes.output)
-    )
+    assert len([line for line in lines if line.startswith("    ")]) == len(json.loads(notes.output))
     assert "    ties                  Winner and tied totals" in lines
 
 
