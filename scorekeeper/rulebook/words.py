@@ -101,6 +101,17 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("tan", "suntan", "suntanned", "tanned"),
     ("meeple", "pawn", "figure", "figurine"),
     ("variant", "mode", "version"),
+    ("token", "chip", "counter", "disc", "marker"),
+    ("home", "house", "villa", "chalet"),
+    ("holiday", "vacation"),
+    ("trade", "swap", "exchange", "barter"),
+    ("rotate", "spin", "turn around"),
+    ("deck", "draw pile", "stack"),
+    ("camp", "campsite", "tent"),
+    ("majority", "most"),
+    ("rating", "stars"),
+    ("empty", "blank", "vacant", "unoccupied"),
+    ("worth", "value"),
 )
 # Looser associations: a word that often, but not always, means the same as the others.
 ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
@@ -142,6 +153,11 @@ ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
     ("score", "count", "tally"),
     ("discard", "leave"),
     ("resort", "hotel"),
+    ("buy", "pay", "spend", "cost", "afford"),
+    ("shop", "market", "buy"),
+    ("reroll", "roll", "dice"),
+    ("wall", "edge"),
+    ("furniture", "item", "piece"),
 )
 
 
