@@ -1,10 +1,11 @@
 """One driver for the rules-assistant evaluations: top-1, top-3 and mean reciprocal rank.
 
-Two question sets live beside this file. `tuned/` was written with the notes and tuned on
-(synonyms, terms and weights were changed while looking at its misses). `independent/` was
-written from the rulebooks alone and is only ever measured, never tuned on. Both use the same
-question tables: `q` (the question), `answers` (note ids that answer it; the first is the
-best), and `game` when the question is asked with `--game`.
+Two question sets live beside this file (see README.md). `tuned/` was written with the notes
+and tuned on: synonyms, terms and weights were changed while looking at its misses. Its tables
+hold `q` (the question), `answers` (the note ids that answer it) and `game` when the question
+is asked with `--game`. `independent/` was written from the rulebooks alone and is only ever
+measured; it keeps its writer's fields (`text`, `game`, `game_given`, `section`, `answer`)
+plus the `notes` that answer each question, labelled afterwards.
 """
 
 from __future__ import annotations
@@ -57,19 +58,21 @@ def load(name: str) -> list[Question]:
     questions = []
     for path in sorted((EVAL / name).glob("*.toml")):
         with path.open("rb") as stream:
-            tables: list[dict[str, Any]] = tomllib.load(stream)["questions"]
+            data = tomllib.load(stream)
+        tables: list[dict[str, Any]] = data.get("questions", []) + data.get("question", [])
         for number, table in enumerate(tables, 1):
-            answers = tuple(table["answers"])
-            questions.append(
-                Question(
-                    text=table["q"],
-                    answers=answers,
-                    game=table.get("game"),
-                    title=answers[0].partition(".")[0] if answers else path.stem,
-                    source=f"{name}/{path.name} #{number}",
-                )
-            )
+            questions.append(_question(table, f"{name}/{path.name} #{number}"))
     return questions
+
+
+def _question(table: dict[str, Any], source: str) -> Question:
+    """A question from either set's table layout."""
+    if "text" in table:  # the independent set, in its writer's layout
+        answers = tuple(table["notes"])
+        game = table["game"] if table["game_given"] else None
+        return Question(table["text"], answers, game, table["game"], source)
+    answers = tuple(table["answers"])
+    return Question(table["q"], answers, table.get("game"), answers[0].partition(".")[0], source)
 
 
 def run(index: Index, questions: list[Question]) -> list[Outcome]:
