@@ -1,7 +1,8 @@
 """Measured answer quality on both question sets (tests/rules_eval/, see its README).
 
-The floors are the rates the search reaches today, rounded down: a change that loses answers
-fails here. The independent set is never tuned on, so its floor is what it honestly gets.
+The floors are the rates the search reaches today (docs/rules-assistant.md), less half a
+point: a change that loses answers fails here. The independent set is never tuned on, so its
+floors are what the search honestly gets there, below the issue's 90% top-1 and 98% top-3.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from tests.rules_eval import evaluation
 
 INDEX = Index.build(load_library(rules_root()))
 # set name -> (top-1 floor, top-3 floor)
-FLOORS = {"tuned": (0.75, 0.95), "independent": (0.0, 0.0)}
+FLOORS = {"tuned": (0.945, 0.99), "independent": (0.815, 0.97)}
 
 
 @pytest.mark.parametrize("name", evaluation.SETS)
