@@ -71,8 +71,9 @@ def command_hint(what: str, command: str) -> Text:
 
 
 def rules_contents(titles: Sequence[Title]) -> Group:
-    """The table of contents, readable at 80 columns: each game, its rulebook sections, and
-    under each section every note taken from it, by title and by its id within the game.
+    """The table of contents, readable at 80 columns: each game, its rulebook sections (in the
+    order the notes first cite them), and under each section every note taken from it, by
+    its id within the game and its title.
     """
     parts: list[Text | Table] = []
     for title in titles:
@@ -80,17 +81,17 @@ def rules_contents(titles: Sequence[Title]) -> Group:
             parts.append(Text(""))
         parts.append(Text(f"{title.name} ({title.id})", style="bold"))
         parts.append(command_hint("  Read a note", f"scorekeeper rules show {title.id}.ID"))
-        section = ""
-        slugs = [note.id.removeprefix(f"{title.id}.") for note in title.notes]
-        width = 4 + max(map(len, slugs))  # one id column for the whole game
-        lines: Table | None = None
-        for note, slug in zip(title.notes, slugs, strict=True):
-            if lines is None or note.section != section:
-                section = note.section
-                parts.append(Text("  " + section, style="italic"))
-                lines = Table.grid(padding=(0, 2))
-                lines.add_column(style="cyan", no_wrap=True, width=width)
-                lines.add_column()
-                parts.append(lines)
-            lines.add_row(Text("    " + slug), Text(note.title))
+        sections: dict[str, list[Note]] = {}
+        for note in title.notes:
+            sections.setdefault(note.section, []).append(note)
+        prefix = f"{title.id}."
+        width = 4 + max(len(note.id.removeprefix(prefix)) for note in title.notes)
+        for section, notes in sections.items():
+            parts.append(Text("  " + section, style="italic"))
+            lines = Table.grid(padding=(0, 2))
+            lines.add_column(style="cyan", no_wrap=True, width=width)
+            lines.add_column()
+            for note in notes:
+                lines.add_row(Text("    " + note.id.removeprefix(prefix)), Text(note.title))
+            parts.append(lines)
     return Group(*parts)
