@@ -19,7 +19,7 @@ from typing import Any
 from scorekeeper.rulebook import words
 from scorekeeper.rulebook.notes import Library, Note, Title
 
-# Field weights and BM25 constants; tuned on tests/rules_eval (see README, "Rules assistant").
+# Field weights and BM25 constants, tuned on tests/rules_eval/tuned (docs/rules-assistant.md).
 FIELD_WEIGHTS = {
     "title": 4.0,
     "terms": 3.0,
