@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rulebook import Index, load_library, open_index, rules_root
+from scorekeeper.rulebook import (
+    Hit,
+    Index,
+    close_to_best,
+    is_good_match,
+    load_library,
+    open_index,
+    rules_root,
+)
 from scorekeeper.rulebook.words import cues, stem, surface_words
 
 INDEX = Index.build(load_library(rules_root()))
@@ -80,6 +88,23 @@ def test_game_filter_keeps_only_that_game() -> None:
 
 def test_unrelated_words_find_nothing() -> None:
     assert INDEX.search("xylophone quasar") == []
+
+
+def test_coverage_says_how_much_of_the_question_a_note_holds() -> None:
+    (best, *_) = INDEX.search("hotel tie", "hungry")
+    assert best.note.id == "hungry.majority-ties"
+    assert best.coverage == 1.0
+    assert is_good_match(INDEX.search("how do hotels score"))
+    assert not is_good_match(INDEX.search("who won the world cup in 1998"))
+    assert not is_good_match([])
+
+
+def test_only_hits_scoring_nearly_as_well_as_the_first_are_close() -> None:
+    note = INDEX.library.note("hungry.ties")
+    hits = [Hit(note, score, 1.0) for score in (10.0, 9.5, 9.0, 5.0)]
+    assert close_to_best(hits) == 2
+    assert close_to_best(hits[:1]) == 0
+    assert close_to_best([Hit(note, 10.0, 1.0), Hit(note, 8.9, 1.0), Hit(note, 8.9, 1.0)]) == 0
 
 
 def test_cached_index_answers_like_a_fresh_one(tmp_path: Path) -> None:
