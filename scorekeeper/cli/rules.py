@@ -42,7 +42,7 @@ def rules(
         typer.Option("--game", "-g", help="Only this game (id, name or alias)."),
     ] = None,
     show_all: Annotated[
-        bool, typer.Option("--all", help="Every matching note, not just the best three.")
+        bool, typer.Option("--all", help="List every matching note, not just the next two.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of panels.")] = False,
 ) -> None:
@@ -53,7 +53,7 @@ def rules(
     scorekeeper rules show hungry.ties
     scorekeeper rules list first-snow
 
-    Without --game every title is searched and each answer names its game. A game named in the question ("hygge tiebreaker") counts for more. Exits with 1 when nothing matches.
+    The best note is shown in full, the next two as a line each. Without --game every title is searched and the answer names its game; a game named in the question ("hygge tiebreaker") counts for more. Exits with 1 when no note answers the question well.
     """  # noqa: E501 - typer keeps line breaks, so the last paragraph is one line
     state: AppState = ctx.obj
     words = query or []
