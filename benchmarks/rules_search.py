@@ -1,21 +1,23 @@
 """How long the rules assistant takes: building the index, opening it from the cache, a query.
 
-Run: python benchmarks/rules_search.py
+Run: python benchmarks/rules_search.py (answer quality: benchmarks/rules_quality.py)
 Start-up of the whole command: python -X importtime -m scorekeeper rules hotel tie 2>imports.txt
 """
 
 from __future__ import annotations
 
 import statistics
+import sys
 import tempfile
 import time
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
-from scorekeeper.rulebook import Index, load_library, open_index, rules_root
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-QUESTIONS = Path(__file__).parents[1] / "tests" / "rules_eval"
+from scorekeeper.rulebook import Index, load_library, open_index, rules_root  # noqa: E402
+from tests.rules_eval import evaluation  # noqa: E402
 
 
 def _milliseconds(action: Callable[[], object], repeat: int) -> float:
@@ -29,10 +31,7 @@ def _milliseconds(action: Callable[[], object], repeat: int) -> float:
 
 
 def main() -> None:
-    questions = []
-    for path in sorted(QUESTIONS.glob("*.toml")):
-        with path.open("rb") as stream:
-            questions += [q["q"] for q in tomllib.load(stream)["questions"]]
+    questions = [q.text for name in evaluation.SETS for q in evaluation.load(name)]
     with tempfile.TemporaryDirectory() as cache:
         cache_dir = Path(cache)
         print(

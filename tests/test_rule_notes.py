@@ -74,3 +74,15 @@ def test_hard_wraps_in_note_text_are_undone() -> None:
         "g.toml",
     )
     assert title.notes[0].text == "One line wrapped.\n\nSecond paragraph."
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_no_note_cites_a_file_outside_the_repository(path: Path) -> None:
+    """Notes cite the rulebook by title and section, or the shipped card catalogue."""
+    text = path.read_text(encoding="utf-8")
+    assert re.findall(r"/work/|/home/|/Users/|\.\./|[A-Za-z]:\\\\", text) == []
+
+
+def test_every_note_names_the_rulebook_section_it_comes_from() -> None:
+    library = load_library(rules_root())
+    assert all(note.section.strip() for note in library.notes.values())

@@ -25,14 +25,44 @@ def run(tmp_path: Path) -> Run:
     return invoke
 
 
-def test_question_shows_three_panels_naming_the_game(run: Run) -> None:
+def test_question_shows_the_best_note_in_full_and_two_more_as_lines(run: Run) -> None:
     result = run("hygge", "tiebraker")
     assert result.exit_code == 0, result.output
-    assert result.output.count("╭─") == 3
-    first_panel = result.output.split("╭─")[1]
-    assert "Before the Guests Arrive: Winner and tied totals" in first_panel
-    assert "before-the-guests-arrive.ties" in first_panel
-    assert "Related:" in first_panel
+    assert result.output.count("╭─") == 1
+    panel, after = result.output.split("╯\n")
+    assert "Before the Guests Arrive: Winner and tied totals" in panel
+    assert "before-the-guests-arrive.ties" in panel
+    assert "Related:" in panel
+    assert [line.split()[0] for line in after.splitlines()] == [
+        "Other",
+        "first-snow.ties",
+        "creature-comforts.ties",
+        "Read",
+    ]
+    assert after.splitlines()[-1] == "Read one in full: scorekeeper rules show ID"
+
+
+def test_close_answers_are_called_also_possible(run: Run) -> None:
+    result = run("who", "goes", "first")
+    assert result.exit_code == 0, result.output
+    after = result.output.split("╯\n")[1].splitlines()
+    assert after[0] == "Also possible (scored close to it):"
+    assert after[1].split() == ["hungry.first-player", "Who", "goes", "first"]
+    assert after[2] == "Other answers:"
+    answers = json.loads(run("who", "goes", "first", "--json").output)
+    assert [a["close_to_first"] for a in answers] == [False, True, False]
+
+
+def test_a_question_about_something_else_says_no_note_fits(run: Run) -> None:
+    result = run("who", "won", "the", "world", "cup", "in", "1998")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == "No rule note answers 'who won the world cup in 1998' well."
+    assert lines[1] == "Nearest notes, probably not what you asked:"
+    assert "╭─" not in result.output
+    assert "See a game's notes: scorekeeper rules list GAME" in lines
+    as_json = run("who", "won", "the", "world", "cup", "in", "1998", "--json")
+    assert (as_json.exit_code, as_json.output.strip()) == (1, "[]")
 
 
 def test_game_option_limits_the_search(run: Run) -> None:
@@ -106,10 +136,21 @@ def test_unknown_game(run: Run) -> None:
     )
 
 
-def test_no_match_exits_1(run: Run) -> None:
-    result = run("xylophone", "quasar")
+def test_no_match_exits_1_and_suggests_the_list(run: Run) -> None:
+    result = run("xylophone", "quasar", "--game", "hungry")
     assert result.exit_code == 1
-    assert "No rule note matches 'xylophone quasar'" in result.output
+    assert result.output == (
+        "No rule note answers 'xylophone quasar' well.\n"
+        "See a game's notes: scorekeeper rules list hungry\n"
+    )
+
+
+def test_list_fits_80_columns_one_line_per_note(run: Run) -> None:
+    lines = [line.rstrip() for line in run("list").output.splitlines()]
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    notes = run("list", "--json")
+    assert len([line for line in lines if line.startswith("    ")]) == len(json.loads(notes.output))
+    assert "    ties                  Winner and tied totals" in lines
 
 
 def test_no_question(run: Run) -> None:

@@ -8,8 +8,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rulebook import Index, load_library, open_index, rules_root
-from scorekeeper.rulebook.words import cues, edit_distance, stem, surface_words
+from scorekeeper.rulebook import (
+    Hit,
+    Index,
+    close_to_best,
+    is_good_match,
+    load_library,
+    open_index,
+    rules_root,
+)
+from scorekeeper.rulebook.words import cues, stem, surface_words
 
 INDEX = Index.build(load_library(rules_root()))
 
@@ -21,10 +29,10 @@ def _top(question: str, game: str | None = None, count: int = 1) -> list[str]:
 @pytest.mark.parametrize(
     ("forms", "expected"),
     [
-        (["store", "stores", "stored", "storing"], "stor"),
+        (["store", "stores", "stored", "storing"], "store"),
         (["tie", "ties", "tied"], "tie"),
-        (["win", "wins", "winner", "won"], "win"),
-        (["berry", "berries"], "berry"),
+        (["win", "wins", "winning", "won"], "win"),  # "winner" is a synonym, not a form
+        (["berry", "berries"], "berri"),
         (["three", "3"], "3"),
     ],
 )
@@ -40,10 +48,11 @@ def test_hyphenated_words_yield_parts_and_join() -> None:
     assert list(surface_words("Tie-breaker")) == ["tie", "breaker", "tiebreaker"]
 
 
-def test_edit_distance_counts_a_swap_once() -> None:
-    assert edit_distance("hotle", "hotel", 1) == 1
-    assert edit_distance("snowflaks", "snowflakes", 2) == 1
-    assert edit_distance("abc", "xyz", 1) == 2  # capped at limit + 1
+def test_typos_are_repaired_a_swap_counting_once() -> None:
+    assert INDEX.repair("hotle") == ["hotel"]
+    assert INDEX.repair("snowflaks") == ["snowflakes", "snowflake"]
+    assert INDEX.repair("xqzv") == []
+    assert INDEX.repair("tei") == []  # three letters are too few to guess from
 
 
 def test_idioms_carry_their_meaning() -> None:
@@ -79,6 +88,23 @@ def test_game_filter_keeps_only_that_game() -> None:
 
 def test_unrelated_words_find_nothing() -> None:
     assert INDEX.search("xylophone quasar") == []
+
+
+def test_coverage_says_how_much_of_the_question_a_note_holds() -> None:
+    (best, *_) = INDEX.search("hotel tie", "hungry")
+    assert best.note.id == "hungry.majority-ties"
+    assert best.coverage == 1.0
+    assert is_good_match(INDEX.search("how do hotels score"))
+    assert not is_good_match(INDEX.search("who won the world cup in 1998"))
+    assert not is_good_match([])
+
+
+def test_only_hits_scoring_nearly_as_well_as_the_first_are_close() -> None:
+    note = INDEX.library.note("hungry.ties")
+    hits = [Hit(note, score, 1.0) for score in (10.0, 9.5, 9.0, 5.0)]
+    assert close_to_best(hits) == 2
+    assert close_to_best(hits[:1]) == 0
+    assert close_to_best([Hit(note, 10.0, 1.0), Hit(note, 8.9, 1.0), Hit(note, 8.9, 1.0)]) == 0
 
 
 def test_cached_index_answers_like_a_fresh_one(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ import typer
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 
 if TYPE_CHECKING:
-    from scorekeeper.rulebook import Index, Note
+    from scorekeeper.rulebook import Hit, Index, Note
 
 ANSWERS = 3
 NO_MATCH = 1
@@ -42,7 +42,7 @@ def rules(
         typer.Option("--game", "-g", help="Only this game (id, name or alias)."),
     ] = None,
     show_all: Annotated[
-        bool, typer.Option("--all", help="Every matching note, not just the best three.")
+        bool, typer.Option("--all", help="List every matching note, not just the next two.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of panels.")] = False,
 ) -> None:
@@ -53,7 +53,7 @@ def rules(
     scorekeeper rules show hungry.ties
     scorekeeper rules list first-snow
 
-    Without --game every title is searched and each answer names its game. A game named in the question ("hygge tiebreaker") counts for more. Exits with 1 when nothing matches.
+    The best note is shown in full, the next two as a line each. Without --game every title is searched and the answer names its game; a game named in the question ("hygge tiebreaker") counts for more. Exits with 1 when no note answers the question well.
     """  # noqa: E501 - typer keeps line breaks, so the last paragraph is one line
     state: AppState = ctx.obj
     words = query or []
@@ -127,22 +127,59 @@ def _list(index: Index, title: str | None, as_json: bool) -> None:
 
 
 def _answer(index: Index, question: str, title: str | None, show_all: bool, as_json: bool) -> None:
+    """The best note in full and the next ones as a line each; or say that none fits well."""
+    from scorekeeper.rulebook import close_to_best, is_good_match
+
     hits = index.search(question, title)
+    good = is_good_match(hits)
     if not show_all:
         hits = hits[:ANSWERS]
+    close = close_to_best(hits)
     if as_json:
-        answers = [dict(_to_json(index, hit.note), score=round(hit.score, 3)) for hit in hits]
-        typer.echo(json.dumps(answers, ensure_ascii=False, indent=2))
-    elif hits:
-        _print_notes(index, [hit.note for hit in hits], show_game=title is None)
-    if not hits:
-        if not as_json:
-            typer.echo(
-                f"No rule note matches {question!r}. Try other words, or "
-                "`scorekeeper rules list` for every note.",
-                err=True,
+        answers = [
+            dict(
+                _to_json(index, hit.note),
+                score=round(hit.score, 3),
+                coverage=round(hit.coverage, 3),
+                close_to_first=0 < position <= close,
             )
+            for position, hit in enumerate(hits)
+        ]
+        typer.echo(json.dumps(answers if good else [], ensure_ascii=False, indent=2))
+    else:
+        _print_answer(index, question, title, hits, close, good)
+    if not good:
         raise typer.Exit(NO_MATCH)
+
+
+def _print_answer(
+    index: Index, question: str, title: str | None, hits: list[Hit], close: int, good: bool
+) -> None:
+    from scorekeeper import render
+    from scorekeeper.render.rules import command_hint, note_lines
+
+    console = render.make_console()
+    rows = [(hit.note.id, hit.note.title) for hit in hits]
+    if good:
+        _print_notes(index, [hits[0].note], show_game=title is None)
+        rows = rows[1:]
+        if close:
+            console.print(note_lines("Also possible (scored close to it):", rows[:close]))
+        if rows[close:]:
+            console.print(note_lines("Other answers:", rows[close:]))
+    else:
+        console.print(render.user(f"No rule note answers {question!r} well."))
+        if rows:
+            console.print(note_lines("Nearest notes, probably not what you asked:", rows))
+    if rows:
+        console.print(command_hint("Read one in full", "scorekeeper rules show ID"))
+    if not good:
+        console.print(
+            command_hint("See a game's notes", f"scorekeeper rules list {title or 'GAME'}")
+        )
+        if title is None:
+            names = ", ".join(t.id for t in index.library.titles)
+            console.print(render.user(f"GAME is one of: {names}", style="dim"))
 
 
 def _print_notes(index: Index, notes: list[Note], *, show_game: bool) -> None:

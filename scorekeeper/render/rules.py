@@ -1,4 +1,4 @@
-"""Rule notes: one note as a panel, and the table of contents of every title's notes."""
+"""Rule notes: one note as a panel, other answers as one line each, and the table of contents."""
 
 from __future__ import annotations
 
@@ -53,15 +53,45 @@ def note_panel(note: Note, game_name: str | None, related: Sequence[tuple[str, s
     )
 
 
+def note_lines(heading: str, rows: Sequence[tuple[str, str]]) -> Group:
+    """A heading, then one line per note: its id (to pass to `rules show`) and its title."""
+    lines = Table.grid(padding=(0, 2))
+    lines.add_column(style="cyan", no_wrap=True)
+    lines.add_column()
+    for note_id, title in rows:
+        lines.add_row(Text("  " + note_id), Text(title))
+    return Group(Text(heading, style="bold"), lines)
+
+
+def command_hint(what: str, command: str) -> Text:
+    """ "Read one in full: scorekeeper rules show ID", the command standing out."""
+    hint = Text(f"{what}: ", style="dim")
+    hint.append(command, style="bold")
+    return hint
+
+
 def rules_contents(titles: Sequence[Title]) -> Group:
-    """The table of contents: for each game, every note id with its title and section."""
-    tables = []
+    """The table of contents, readable at 80 columns: each game, its rulebook sections (in the
+    order the notes first cite them), and under each section every note taken from it, by
+    its id within the game and its title.
+    """
+    parts: list[Text | Table] = []
     for title in titles:
-        table = Table(title=f"{title.name} ({title.id})", title_justify="left")
-        table.add_column("Id", style="cyan", no_wrap=True)
-        table.add_column("Title")
-        table.add_column("Rulebook section", style="dim")
+        if parts:
+            parts.append(Text(""))
+        parts.append(Text(f"{title.name} ({title.id})", style="bold"))
+        parts.append(command_hint("  Read a note", f"scorekeeper rules show {title.id}.ID"))
+        sections: dict[str, list[Note]] = {}
         for note in title.notes:
-            table.add_row(note.id, Text(note.title), Text(note.section))
-        tables.append(table)
-    return Group(*tables)
+            sections.setdefault(note.section, []).append(note)
+        prefix = f"{title.id}."
+        width = 4 + max(len(note.id.removeprefix(prefix)) for note in title.notes)
+        for section, notes in sections.items():
+            parts.append(Text("  " + section, style="italic"))
+            lines = Table.grid(padding=(0, 2))
+            lines.add_column(style="cyan", no_wrap=True, width=width)
+            lines.add_column()
+            for note in notes:
+                lines.add_row(Text("    " + note.id.removeprefix(prefix)), Text(note.title))
+            parts.append(lines)
+    return Group(*parts)

@@ -25,7 +25,7 @@ from scorekeeper.rulebook.notes import (
     rule_files,
     rules_root,
 )
-from scorekeeper.rulebook.search import Hit, Index
+from scorekeeper.rulebook.search import Hit, Index, close_to_best, is_good_match
 
 __all__ = [
     "Hit",
@@ -35,6 +35,8 @@ __all__ = [
     "RulesDataError",
     "Title",
     "UnknownNoteError",
+    "close_to_best",
+    "is_good_match",
     "load_library",
     "open_index",
     "rules_root",

@@ -19,7 +19,7 @@ from typing import Any
 from scorekeeper.rulebook import words
 from scorekeeper.rulebook.notes import Library, Note, Title
 
-# Field weights and BM25 constants; tuned on tests/rules_eval (see README, "Rules assistant").
+# Field weights and BM25 constants, tuned on tests/rules_eval/tuned (docs/rules-assistant.md).
 FIELD_WEIGHTS = {
     "title": 4.0,
     "terms": 3.0,
@@ -38,6 +38,12 @@ GAME_BOOST = 5.0
 PAIR_WEIGHT = 1.0
 PAIR_WINDOW = 3
 COVERAGE = 0.7
+UNKNOWN_IDF = 3.0  # how much a word no note knows weighs in a hit's coverage (rare-ish)
+# Below this coverage the best note does not answer the question: about 2% of the tuned
+# questions fall below it, and most questions about other things ("who won the world cup").
+GOOD_COVERAGE = 0.22
+# A note scoring at least this share of the best one is "also possible".
+CLOSE_SCORE = 0.9
 
 
 # A one-word title after one of these is an ordinary word: "goes hungry", "is hungry".
@@ -52,10 +58,31 @@ Slot = dict[str, float]  # stem -> weight: what one question word may stand for
 
 @dataclass(frozen=True)
 class Hit:
-    """A note that answers the question, with how well it matched (higher is better)."""
+    """A note that answers the question, with how well it matched.
+
+    score ranks the notes (higher is better); coverage is the share of the question's words,
+    weighted by how rare they are, that the note holds (0 to 1), which says whether the best
+    note answers the question at all.
+    """
 
     note: Note
     score: float
+    coverage: float
+
+
+def is_good_match(hits: Sequence[Hit]) -> bool:
+    """Whether the best hit answers the question, rather than merely sharing a word with it."""
+    return bool(hits) and hits[0].coverage >= GOOD_COVERAGE
+
+
+def close_to_best(hits: Sequence[Hit]) -> int:
+    """How many hits after the first scored nearly as well: a reader should weigh them too."""
+    close = 0
+    for hit in hits[1:]:
+        if hit.score < CLOSE_SCORE * hits[0].score:
+            break
+        close += 1
+    return close
 
 
 def _fields(note: Note) -> dict[str, str]:
@@ -109,6 +136,15 @@ def _pairs(stems: Sequence[str]) -> set[str]:
     }
 
 
+def _merged(cue: list[Slot]) -> Slot:
+    """An idiom's words as one question word: "we both ended on 12" means "tie"."""
+    merged: Slot = {}
+    for slot in cue:
+        for stemmed, weight in slot.items():
+            merged[stemmed] = max(merged.get(stemmed, 0.0), weight)
+    return merged
+
+
 class Index:
     """The notes and the postings of every stem in them: built once, then cached as JSON.
 
@@ -135,9 +171,7 @@ class Index:
             for stemmed, posting in postings.items()
         }
         self.synonyms = synonyms
-        self.by_length: dict[int, list[str]] = defaultdict(list)
-        for word in surface:
-            self.by_length[len(word)].append(word)
+        self.vocabulary = list(surface)
         self.game_names = _game_names(library)
 
     @classmethod
@@ -247,26 +281,30 @@ class Index:
         return kept, named
 
     def repair(self, word: str) -> list[str]:
-        """The known words nearest an unknown one, within the slips its length allows."""
+        """The known words nearest an unknown one, within the slips its length allows.
+
+        Distance is rapidfuzz's optimal string alignment: a swap of neighbours counts once.
+        """
         limit = words.typo_limit(word)
         if limit == 0:
             return []
-        found: list[tuple[int, str]] = []
-        for length in range(len(word) - limit, len(word) + limit + 1):
-            for candidate in self.by_length.get(length, ()):
-                distance = words.edit_distance(word, candidate, limit)
-                if distance <= limit:
-                    found.append((distance, candidate))
+        from rapidfuzz import process  # only for a word the notes never use
+        from rapidfuzz.distance import OSA
+
+        found = process.extract(
+            word, self.vocabulary, scorer=OSA.distance, score_cutoff=limit, limit=None
+        )
         if not found:
             return []
-        best = min(distance for distance, _ in found)
-        return [candidate for distance, candidate in found if distance == best]
+        best = min(distance for _, distance, _ in found)
+        return [candidate for candidate, distance, _ in found if distance == best]
 
     def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
         """The stems each question word may stand for, and those each idiom in it means.
 
         A word itself weighs 1; a repaired typo, an idiom's meaning and synonyms weigh less,
-        except that a word the notes never use leans harder on its synonyms.
+        except that a word the notes never use leans harder on its synonyms. A word that stands
+        for nothing the notes hold has an empty slot.
         """
         meaningful = [t for t in tokens if t not in words.STOP_WORDS] or list(tokens)
         found: list[Slot] = []
@@ -286,12 +324,13 @@ class Index:
                 for synonym, is_close in self.synonyms.get(stemmed, {}).items():
                     share = shares[0] if is_close else shares[1]
                     slot[synonym] = max(slot.get(synonym, 0.0), weight * share)
-        return [slot for slot in found if slot], meant
+        return found, meant
 
     def search(self, question: str, game: str | None = None) -> list[Hit]:
         """Every note sharing a word with the question, best first."""
         tokens, named = self.split_games(question)
-        slots, meant = self.slots(tokens)
+        every_slot, meant = self.slots(tokens)
+        slots = [slot for slot in every_slot if slot]
         weights: dict[str, float] = {}
         for slot in slots + [slot for cue in meant for slot in cue]:
             for stemmed, weight in slot.items():
@@ -303,7 +342,9 @@ class Index:
                 scores[position] += weight * self.idf[stemmed] * tf
         for position, bonus in self._pair_bonuses(slots, meant).items():
             scores[position] += bonus
-        self._reward_coverage(scores, slots)
+        coverage = self._reward_coverage(
+            scores, slots + [_merged(cue) for cue in meant], len(every_slot) - len(slots)
+        )
         hits = []
         for position, score in scores.items():
             note = self.notes[position]
@@ -311,7 +352,7 @@ class Index:
                 continue
             if game is None and note.game in named:
                 score *= GAME_BOOST
-            hits.append(Hit(note, score))
+            hits.append(Hit(note, score, coverage.get(position, 0.0)))
         hits.sort(key=lambda hit: (-hit.score, hit.note.id))
         return hits
 
@@ -343,11 +384,15 @@ class Index:
                 bonuses[position] += bonus
         return bonuses
 
-    def _reward_coverage(self, scores: dict[int, float], slots: list[Slot]) -> None:
-        """Scale scores by how much of the question a note covers.
+    def _reward_coverage(
+        self, scores: dict[int, float], slots: list[Slot], unknown: int
+    ) -> dict[int, float]:
+        """Scale scores by how much of the question a note covers; return each note's share.
 
         Each question word counts by its idf, and is covered as well as the best of its
-        stand-ins the note holds: fully by the word itself, partly by a synonym.
+        stand-ins the note holds: fully by the word itself, partly by a synonym. Words the
+        notes know nothing of do not change the ranking, but the share returned counts each
+        as a word of UNKNOWN_IDF that no note covers ("is chess better" is half about chess).
         """
         wanted = 0.0
         covered: dict[int, float] = defaultdict(float)
@@ -363,7 +408,9 @@ class Index:
                     best[position] = max(best.get(position, 0.0), weight)
             for position, weight in best.items():
                 covered[position] += weight_of_word * weight
-        if not wanted:
-            return
+        if not wanted:  # only idioms ("who goes first"): nothing to weigh, all is covered
+            return dict.fromkeys(scores, 1.0)
         for position in scores:
             scores[position] *= 1 - COVERAGE + COVERAGE * covered[position] / wanted
+        asked = wanted + unknown * UNKNOWN_IDF
+        return {position: covered[position] / asked for position in scores}

@@ -1,15 +1,17 @@
-"""How a question becomes search words: tokens, stop words, a small stemmer, synonyms, typos.
+"""How a question becomes search words: tokens, stop words, stems, synonyms and idioms.
 
-Everything here is plain Python over small tables, so it costs nothing at start-up and needs no
-download. The same `stem()` runs over notes and questions, so its occasional odd stem
-("stor" for store, stored, storing) only has to be consistent, not pretty.
+Stems come from the Snowball English stemmer (PyStemmer), imported only when a question is
+asked; the same `stem()` runs over notes and questions, so its stems ("improv" for
+improvement) only have to be consistent, not pretty.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import cast
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _POSSESSIVE = re.compile(r"['\u2019]s\b")
@@ -99,6 +101,17 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("tan", "suntan", "suntanned", "tanned"),
     ("meeple", "pawn", "figure", "figurine"),
     ("variant", "mode", "version"),
+    ("token", "chip", "counter", "disc", "marker"),
+    ("home", "house", "villa", "chalet"),
+    ("holiday", "vacation"),
+    ("trade", "swap", "exchange", "barter"),
+    ("rotate", "spin", "turn around"),
+    ("deck", "draw pile", "stack"),
+    ("camp", "campsite", "tent"),
+    ("majority", "most"),
+    ("rating", "stars"),
+    ("empty", "blank", "vacant", "unoccupied"),
+    ("worth", "value"),
 )
 # Looser associations: a word that often, but not always, means the same as the others.
 ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
@@ -140,6 +153,11 @@ ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
     ("score", "count", "tally"),
     ("discard", "leave"),
     ("resort", "hotel"),
+    ("buy", "pay", "spend", "cost", "afford"),
+    ("shop", "market", "buy"),
+    ("reroll", "roll", "dice"),
+    ("wall", "edge"),
+    ("furniture", "item", "piece"),
 )
 
 
@@ -223,12 +241,9 @@ def surface_words(text: str) -> Iterator[str]:
             yield word
 
 
-# Irregular forms the suffix stripper cannot reach.
+# Irregular forms a suffix stemmer cannot reach: "won" is "win", "ate" is "eat".
 _IRREGULAR = {
     "won": "win",
-    "tied": "tie",
-    "used": "use",
-    "lying": "lie",
     "took": "take",
     "taken": "take",
     "came": "come",
@@ -260,36 +275,29 @@ _IRREGULAR = {
     "leaves": "leaf",
     "knives": "knife",
 }
-# Words the suffix stripper would wreck ("evening" is not "even").
-_KEEP = frozenset({"evening", "morning", "nothing", "something", "during", "thing", "everything"})
+
+
+@functools.cache
+def _snowball() -> Callable[[str], str]:
+    """The Snowball English (Porter2) stemmer, compiled (PyStemmer): a millisecond to import.
+
+    The pure-Python `snowballstemmer` package imports all of its thirty languages at once,
+    which costs ten times as much start-up for the same stems.
+    """
+    import Stemmer  # only when a question is asked
+
+    return cast("Callable[[str], str]", Stemmer.Stemmer("english").stemWord)
 
 
 def stem(word: str) -> str:
-    """A small suffix stripper: plurals, -ing, -ed, -er, -est, -ly and a final e.
+    """Snowball's stem after irregular forms and number words are mapped to a regular word.
 
-    Only consistency matters (the same function runs on notes and questions): "stores",
-    "stored" and "storing" all become "stor"; "tiles" and "tile" become "til".
+    "stores", "stored" and "storing" all become "store"; "won" becomes "win", "three" "3".
     """
-    if word in _KEEP:
-        return word
     word = _NUMBERS.get(word) or _IRREGULAR.get(word, word)
-    if len(word) <= 3 or word.isdigit():
+    if word.isdigit():
         return word
-    if word.endswith("ies") and len(word) > 4:
-        word = word[:-3] + "y"
-    elif word.endswith("sses"):
-        word = word[:-2]
-    elif word.endswith("s") and (word.endswith("ous") or not word.endswith(("ss", "us", "is"))):
-        word = word[:-1]
-    for suffix in ("ing", "ed", "est", "er", "ly"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "ls":
-                word = word[:-1]  # putting -> put, winner -> win
-            break
-    if word.endswith("e") and len(word) > 3:
-        word = word[:-1]
-    return word
+    return _snowball()(word)
 
 
 def synonym_table(
@@ -313,25 +321,6 @@ def vocabulary() -> Iterator[str]:
     for group in SYNONYMS + ASSOCIATIONS:
         for phrase in group:
             yield from surface_words(phrase)
-
-
-def edit_distance(a: str, b: str, limit: int) -> int:
-    """Optimal-string-alignment distance (a swap of neighbours counts 1), capped at limit + 1."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, char_a in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, char_b in enumerate(b, 1):
-            cost = char_a != char_b
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        if min(current) > limit:
-            return limit + 1
-        previous2, previous = previous, current
-    return previous[-1]
 
 
 def typo_limit(word: str) -> int:

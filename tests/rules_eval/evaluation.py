@@ -1,0 +1,131 @@
+"""One driver for the rules-assistant evaluations: top-1, top-3 and mean reciprocal rank.
+
+Two question sets live beside this file (see README.md). `tuned/` was written with the notes
+and tuned on: synonyms, terms and weights were changed while looking at its misses. Its tables
+hold `q` (the question), `answers` (the note ids that answer it) and `game` when the question
+is asked with `--game`. `independent/` was written from the rulebooks alone and is only ever
+measured; it keeps its writer's fields (`text`, `game`, `game_given`, `section`, `answer`)
+plus the `notes` that answer each question, labelled afterwards.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.rulebook import Index
+
+EVAL = Path(__file__).parent
+SETS = ("tuned", "independent")
+RANKS = 10  # a right answer below this rank counts 0 towards the mean reciprocal rank
+
+
+@dataclass(frozen=True)
+class Question:
+    """One evaluation question and the notes that answer it."""
+
+    text: str
+    answers: tuple[str, ...]
+    game: str | None
+    title: str  # the game the question is about, for the per-title report
+    source: str  # the file and position, to find it again
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where the first right answer came for one question (0 when not in the first RANKS)."""
+
+    question: Question
+    rank: int
+    found: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Rates:
+    """The hit rates of a group of questions."""
+
+    count: int
+    top1: float
+    top3: float
+    mrr: float
+
+
+def load(name: str) -> list[Question]:
+    """Every question of one set (`tuned` or `independent`), in file order."""
+    questions = []
+    for path in sorted((EVAL / name).glob("*.toml")):
+        with path.open("rb") as stream:
+            data = tomllib.load(stream)
+        tables: list[dict[str, Any]] = data.get("questions", []) + data.get("question", [])
+        for number, table in enumerate(tables, 1):
+            questions.append(_question(table, f"{name}/{path.name} #{number}"))
+    return questions
+
+
+def _question(table: dict[str, Any], source: str) -> Question:
+    """A question from either set's table layout."""
+    if "text" in table:  # the independent set, in its writer's layout
+        answers = tuple(table["notes"])
+        game = table["game"] if table["game_given"] else None
+        return Question(table["text"], answers, game, table["game"], source)
+    answers = tuple(table["answers"])
+    return Question(table["q"], answers, table.get("game"), answers[0].partition(".")[0], source)
+
+
+def run(index: Index, questions: list[Question]) -> list[Outcome]:
+    """Ask every question and note the rank of its first right answer."""
+    outcomes = []
+    for question in questions:
+        found = tuple(hit.note.id for hit in index.search(question.text, question.game)[:RANKS])
+        rank = next((i for i, note in enumerate(found, 1) if note in question.answers), 0)
+        outcomes.append(Outcome(question, rank, found))
+    return outcomes
+
+
+def rates(outcomes: list[Outcome]) -> Rates:
+    """Top-1, top-3 and mean reciprocal rank of these outcomes."""
+    count = len(outcomes)
+    return Rates(
+        count=count,
+        top1=sum(o.rank == 1 for o in outcomes) / count,
+        top3=sum(0 < o.rank <= 3 for o in outcomes) / count,
+        mrr=sum(1 / o.rank for o in outcomes if o.rank) / count,
+    )
+
+
+def by_title(outcomes: list[Outcome]) -> dict[str, Rates]:
+    """Rates per game the questions are about, then for all of them under "all"."""
+    groups: dict[str, list[Outcome]] = defaultdict(list)
+    for outcome in outcomes:
+        groups[outcome.question.title].append(outcome)
+    table = {title: rates(group) for title, group in sorted(groups.items())}
+    table["all"] = rates(outcomes)
+    return table
+
+
+def report(name: str, outcomes: list[Outcome]) -> str:
+    """A markdown table of the rates per title."""
+    lines = [
+        f"{name} set:",
+        "",
+        "| title | questions | top-1 | top-3 | MRR |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for title, rate in by_title(outcomes).items():
+        lines.append(
+            f"| {title} | {rate.count} | {rate.top1:.1%} | {rate.top3:.1%} | {rate.mrr:.3f} |"
+        )
+    return "\n".join(lines)
+
+
+def misses(outcomes: list[Outcome], worst_rank: int = 1) -> list[str]:
+    """One line per question whose first right answer came below worst_rank."""
+    return [
+        f"{o.question.source}: {o.question.text!r} (game {o.question.game}): "
+        f"want {'/'.join(o.question.answers)}, rank {o.rank or '-'}, got {list(o.found[:3])}"
+        for o in outcomes
+        if not 0 < o.rank <= worst_rank
+    ]
