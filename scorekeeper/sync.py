@@ -150,8 +150,10 @@ class Replayed:
 def record_and_replay(git: Git, home: Path, upstream: str) -> Replayed:
     """Commit each local change, then replay the local commits onto the group's."""
     write_gitignore(home)
-    for path, change in git.changes():
-        git.run("add", "-A", "--", path)
+    changes = git.changes()
+    if changes:
+        git.run("add", "-A", "--", *(path for path, _ in changes))
+    for path, change in changes:
         git.commit(commit_message(home, path, change), path)
     head = git.commit_of("HEAD")
     if git.commit_of(upstream) is None:
