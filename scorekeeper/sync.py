@@ -119,6 +119,11 @@ def share(home: Path, remote: str | None = None) -> Exchange:
             git.run("update-ref", upstream, "HEAD")
             break
         _fetch(git, url, pushed.stderr)
+        if git.commit_of(upstream) == theirs:  # refused for another reason than a race
+            raise SyncError(
+                f"{url} refused the changes: {_remote_said(pushed)}; they are kept here, and the "
+                "next `scorekeeper sync` sends them"
+            )
     else:
         raise SyncError(
             f"{url}: the group kept changing it while we sent ours; run `scorekeeper sync` again"
@@ -273,6 +278,14 @@ def _quoted(path: Path) -> str:
     import shlex
 
     return shlex.quote(str(path))
+
+
+def _remote_said(result: subprocess.CompletedProcess[str]) -> str:
+    """Why a remote refused a push, in its own words when it gave any."""
+    for line in result.stderr.splitlines():
+        if line.startswith("remote: ") and line.removeprefix("remote: ").strip():
+            return line.removeprefix("remote: ").strip()
+    return _last(result)
 
 
 def _last(result: subprocess.CompletedProcess[str]) -> str:

@@ -242,3 +242,19 @@ def _replace(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_a_remote_that_refuses_the_push_is_one_line(tmp_path: Path, remote: Path) -> None:
+    ana = tmp_path / "ana"
+    save(ana, HUNGRY)
+    hook = remote / "hooks" / "pre-receive"
+    hook.write_text("#!/bin/sh\necho 'this repository is read-only' >&2\nexit 1\n")
+    hook.chmod(0o755)
+    result = run(ana, "sync", "--remote", str(remote))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: {remote} refused the changes: this repository is read-only; "
+        "they are kept here, and the next `scorekeeper sync` sends them\n"
+    )
+    hook.unlink()
+    assert sync(ana) == "Sent 1 game, received 0; 1 game in the history.\n"
