@@ -94,17 +94,15 @@ def show(
 
 
 def _show_bgstats(play: Play, history: list[Play]) -> None:
-    """The play's BG Stats link, unwrapped so it copies whole, and its QR code to scan."""
+    """The play's facts to check, its BG Stats link and the link's QR code."""
     from scorekeeper import render
     from scorekeeper.bgstats import play_link
     from scorekeeper.render.history import play_facts
-    from scorekeeper.render.qr import print_qr
+    from scorekeeper.render.qr import print_link_and_code
 
-    link = play_link(play, history)
     console = render.make_console()
     console.print(play_facts(play))
-    typer.echo(link)  # URL-encoded: user text in it cannot reach the terminal as controls
-    print_qr(console, link)
+    print_link_and_code(console, play_link(play, history))
 
 
 @app.command("rescore")

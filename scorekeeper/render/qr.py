@@ -28,16 +28,21 @@ def qr_lines(data: str) -> list[str]:
     ]
 
 
-def print_qr(console: Console, data: str) -> bool:
-    """Draw the QR code of `data`; False (and a hint instead) when the console is too narrow,
-    as a wrapped code cannot be scanned."""
+def print_qr(console: Console, data: str) -> None:
+    """Draw the QR code of `data`, or a hint when the console is too narrow for it: a wrapped
+    code cannot be scanned."""
     lines = qr_lines(data)
     if len(lines[0]) > console.width:
         console.print(
             f"(The QR code needs a terminal {len(lines[0])} columns wide; this one has "
             f"{console.width}. Widen it or zoom out, and run the command again.)"
         )
-        return False
+        return
     for line in lines:
         console.print(Text(line, style=STYLE), no_wrap=True, overflow="ignore", crop=False)
-    return True
+
+
+def print_link_and_code(console: Console, link: str) -> None:
+    """A link on one unwrapped line (so it copies whole), then its QR code to scan."""
+    console.print(Text(link), soft_wrap=True)
+    print_qr(console, link)
