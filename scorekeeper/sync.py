@@ -78,22 +78,7 @@ def share(home: Path, remote: str | None = None) -> Exchange:
     """Commit local changes, take the group's, send ours; set up the repository the first
     time (`remote` given: an existing history is kept, an empty directory receives the group's).
     """
-    git = Git.find(home)
-    if not (home / ".git").exists():
-        if remote is None:
-            raise SyncError(
-                f"{home} is not shared yet: run `scorekeeper sync --remote URL` once "
-                "(URL: a git remote, or the path of a bare repository)"
-            )
-        home.mkdir(parents=True, exist_ok=True)
-        git.run("-c", f"init.defaultBranch={DEFAULT_BRANCH}", "init", "-q")
-    _check_state(git)
-    if remote is not None:
-        verb = "set-url" if REMOTE in git.lines("remote") else "add"
-        git.run("remote", verb, REMOTE, remote)
-    url = git.output("config", "--get", f"remote.{REMOTE}.url", check=False)
-    if not url:
-        raise SyncError(f"{home} has no remote: run `scorekeeper sync --remote URL` once")
+    git, url = _open(home, remote)
     branch = git.output("symbolic-ref", "--short", "HEAD", check=False)
     if not branch:
         raise SyncError(
@@ -142,6 +127,27 @@ def share(home: Path, remote: str | None = None) -> Exchange:
         games=len(now),
         conflicts=tuple(conflicts),
     )
+
+
+def _open(home: Path, remote: str | None) -> tuple[Git, str]:
+    """The data directory's repository (made the first time) and its remote's URL."""
+    git = Git.find(home)
+    if not (home / ".git").exists():
+        if remote is None:
+            raise SyncError(
+                f"{home} is not shared yet: run `scorekeeper sync --remote URL` once "
+                "(URL: a git remote, or the path of a bare repository)"
+            )
+        home.mkdir(parents=True, exist_ok=True)
+        git.run("-c", f"init.defaultBranch={DEFAULT_BRANCH}", "init", "-q")
+    _check_state(git)
+    if remote is not None:
+        verb = "set-url" if REMOTE in git.lines("remote") else "add"
+        git.run("remote", verb, REMOTE, remote)
+    url = git.output("config", "--get", f"remote.{REMOTE}.url", check=False)
+    if not url:
+        raise SyncError(f"{home} has no remote: run `scorekeeper sync --remote URL` once")
+    return git, url
 
 
 @dataclass(frozen=True)

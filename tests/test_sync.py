@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -258,3 +259,31 @@ def test_a_remote_that_refuses_the_push_is_one_line(tmp_path: Path, remote: Path
     )
     hook.unlink()
     assert sync(ana) == "Sent 1 game, received 0; 1 game in the history.\n"
+
+
+def test_a_push_that_loses_a_race_is_replayed_and_sent_again(
+    tmp_path: Path, remote: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.sync import Git
+
+    ana, ben = tmp_path / "ana", tmp_path / "ben"
+    save(ana, HUNGRY)
+    sync(ana, "--remote", str(remote))
+    sync(ben, "--remote", str(remote))
+    save(ana, FIRST_SNOW)
+    save(ben, HAPPY_HOME)
+    real_run = Git.run
+    pushes: list[Path] = []
+
+    def ben_pushes_first(self: Git, *args: str, check: bool = True) -> Any:
+        if args[0] == "push" and self.home == ana and not pushes:
+            pushes.append(ana)
+            assert sync(ben) == "Sent 1 game, received 0; 2 games in the history.\n"
+        return real_run(self, *args, check=check)
+
+    monkeypatch.setattr(Git, "run", ben_pushes_first)
+    assert sync(ana) == "Sent 1 game, received 1; 3 games in the history.\n"
+    assert pushes == [ana]
+    sync(ben)
+    assert history(ana) == history(ben)
+    assert len(history(ana)) == 3
