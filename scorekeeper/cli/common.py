@@ -16,7 +16,7 @@ from typer.core import TyperGroup
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import visible
 
-COMMANDS = ("score", "rules", "history", "series", "stats", "players", "games")
+COMMANDS = ("score", "rules", "history", "series", "stats", "players", "games", "sync")
 """Each is defined by the `app` of the module of its name under scorekeeper.cli; help lists
 them in this order."""
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import sys
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import day, game_id, load, report_unreadable
+
+if TYPE_CHECKING:
+    from scorekeeper.history import Play
 
 app = command_app(
     no_args_is_help=True, help="The sessions in the data directory: list, show, re-score, export."
@@ -63,6 +66,9 @@ def show(
     session_id: Annotated[
         str, typer.Argument(metavar="ID", help="Short id or file name (a unique prefix is fine).")
     ],
+    bgstats: Annotated[
+        bool, typer.Option("--bgstats", help="Print the BG Stats link and its QR code instead.")
+    ] = False,
 ) -> None:
     """Show one session: its facts, scores, breakdown and how any tie was settled."""
     from pathlib import Path
@@ -77,11 +83,26 @@ def show(
     with user_errors():
         loaded = load(state.home)
         play = find_play(loaded.plays, session_id)
+        if bgstats:
+            _show_bgstats(play, loaded.plays)
+            return
         session = read_session(Path(play.file))
         outcome = session.score()
     console = render.make_console()
     console.print(play_facts(play))
     print_outcome(console, outcome, session.game.name)
+
+
+def _show_bgstats(play: Play, history: list[Play]) -> None:
+    """The play's facts to check, its BG Stats link and the link's QR code."""
+    from scorekeeper import render
+    from scorekeeper.bgstats import play_link
+    from scorekeeper.render.history import play_facts
+    from scorekeeper.render.qr import print_link_and_code
+
+    console = render.make_console()
+    console.print(play_facts(play))
+    print_link_and_code(console, play_link(play, history))
 
 
 @app.command("rescore")
@@ -120,18 +141,23 @@ def rescore(ctx: typer.Context) -> None:
 class ExportFormat(StrEnum):
     csv = "csv"
     json = "json"
+    bgstats = "bgstats"
 
 
 @app.command("export")
 def export(
     ctx: typer.Context,
     output_format: Annotated[
-        ExportFormat, typer.Option("--format", help="csv: one row per player per session.")
+        ExportFormat,
+        typer.Option(
+            "--format",
+            help="csv: one row per player per session; bgstats: BG Stats play objects.",
+        ),
     ] = ExportFormat.csv,
     game: GameOption = None,
     player: PlayerOption = None,
 ) -> None:
-    """Write every session's results to stdout, oldest first, as CSV or JSON."""
+    """Write every session's results to stdout, oldest first, as CSV, JSON or BG Stats plays."""
     import csv
     import json
 
@@ -143,6 +169,13 @@ def export(
         loaded = load(state.home)
         plays = oldest_first(select(loaded.plays, game=game_id(game), player=player))
     report_unreadable(loaded.unreadable)
+    if output_format is ExportFormat.bgstats:
+        from scorekeeper.bgstats import play_object
+
+        objects = [play_object(p, loaded.plays) for p in plays]
+        json.dump(objects, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return
     if output_format is ExportFormat.json:
         json.dump([to_json(p) for p in plays], sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")

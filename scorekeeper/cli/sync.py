@@ -1,0 +1,67 @@
+"""`scorekeeper sync`: share the history with a group through a git remote."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from scorekeeper.cli.common import AppState, command_app, user_errors
+from scorekeeper.text import plural, visible
+
+if TYPE_CHECKING:
+    from scorekeeper.sync import Exchange
+
+app = command_app()
+
+CONFLICT_EXIT = 1  # the exchange happened, but a file needs a person's decision
+
+
+@app.command("sync")
+def sync(
+    ctx: typer.Context,
+    remote: Annotated[
+        str | None,
+        typer.Option(
+            "--remote",
+            metavar="URL",
+            help="The group's git remote (any URL git accepts, or a path); needed once.",
+        ),
+    ] = None,
+) -> None:
+    """Send new games to the group's git remote and receive theirs (uses the system git)."""
+    from scorekeeper.sync import share
+
+    state: AppState = ctx.obj
+    with user_errors():
+        exchange = share(state.home, remote)
+    for line in summary(exchange, state.home):
+        typer.echo(visible(line))
+    if exchange.conflicts:
+        raise typer.Exit(CONFLICT_EXIT)
+
+
+def summary(exchange: Exchange, home: Path) -> list[str]:
+    """`Sent 2 games, received 5; 48 games in the history.` and how to settle any conflict."""
+    sent = _with_other(plural(exchange.sent, "game"), exchange.sent_other)
+    received = _with_other(str(exchange.received), exchange.received_other)
+    at = shlex.quote(str(home))
+    lines = [f"Sent {sent}, received {received}; {plural(exchange.games, 'game')} in the history."]
+    for conflict in exchange.conflicts:
+        files = ", ".join(conflict.files)
+        first = conflict.files[0]
+        lines += [
+            f"Conflict: {files} changed here and in the group. The group's version is in place; "
+            f"yours is kept as commit {conflict.commit} on branch {conflict.branch}.",
+            f"  To settle: compare with `git -C {at} diff HEAD {conflict.branch} -- {first}`; "
+            f"edit the file to what it should be (or take yours with `git -C {at} checkout "
+            f"{conflict.branch} -- {first}`), run `scorekeeper sync`, then "
+            f"`git -C {at} branch -D {conflict.branch}`.",
+        ]
+    return lines
+
+
+def _with_other(games: str, other: int) -> str:
+    return f"{games} and {plural(other, 'other change')}" if other else games
