@@ -94,6 +94,8 @@ def finish(child: pexpect.spawn, notes: bool = True) -> None:
     child.expect_exact("Save this session?")
     child.send("\r")
     child.expect_exact("Saved ")
+    child.expect_exact("BG Stats?")
+    child.send("\r")
     child.expect(pexpect.EOF)
 
 

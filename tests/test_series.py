@@ -246,6 +246,7 @@ def test_the_walk_through_offers_the_open_series_of_its_title(home: Path) -> Non
     t.choose("", downs=1)
     t.answer("Save this session?", "y")
     t.expect("Saved ")
+    t.answer("BG Stats?", "")
     t.finish()
     out = run(home, "series", "show", "rematch").stdout
     assert "Series rematch: 2 games played (open-ended)." in out
@@ -266,6 +267,7 @@ def test_score_series_in_the_walk_through_needs_no_question(home: Path) -> None:
     t.answer("Where was it played?", "")
     t.choose("Is everything right?")
     t.answer("Save this session?", "y")
+    t.answer("BG Stats?", "")
     assert "Part of a series?" not in t.finish()
     assert "Series december: 2 of 3 games played." in run(home, "series", "show", "december").stdout
 

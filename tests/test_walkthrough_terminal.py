@@ -30,7 +30,7 @@ def saved(home: Path) -> dict[str, object]:
 @pytest.mark.parametrize("title", sorted(SCRIPTS))
 def test_a_whole_game_in_a_real_terminal(tmp_path: Path, title: str) -> None:
     terminal = Terminal(tmp_path, title, columns=80)
-    terminal.child.send("".join(SCRIPTS[title]))
+    terminal.child.send("".join(SCRIPTS[title]) + "\r")  # and no BG Stats link
     screen = terminal.finish()
     assert "Saved " in screen
     assert terminal.child.exitstatus == 0
@@ -56,3 +56,16 @@ def test_a_live_game_survives_a_killed_terminal(tmp_path: Path) -> None:
     resumed.expect("Stopped. Every answer so far is kept")
     resumed.child.expect(pexpect.EOF)
     assert storage.draft_path(tmp_path, KIND).exists()
+
+
+@pytest.mark.slow
+def test_after_saving_a_bg_stats_link_is_offered_and_the_answer_remembered(
+    tmp_path: Path,
+) -> None:
+    terminal = Terminal(tmp_path, "hungry", columns=120)
+    terminal.child.send("".join(SCRIPTS["hungry"]))
+    terminal.answer("BG Stats?", "y")
+    screen = terminal.finish()
+    assert "bgstats://app.bgstatsapp.com/createPlay.html?data=" in screen
+    remembered = tmp_path / "remembered" / "sharing.toml"
+    assert tomllib.loads(remembered.read_text(encoding="utf-8")) == {"bgstats": True}

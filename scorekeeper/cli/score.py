@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -19,10 +20,13 @@ if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
     from scorekeeper.draft import Draft
     from scorekeeper.games.base import Game
+    from scorekeeper.history import Play
+    from scorekeeper.prompts import Sharing
     from scorekeeper.session import Session
 
 
 app = command_app()
+SHARING = "sharing"  # remembered answers of the walk-through itself, beside each title's
 
 
 @app.command("score")
@@ -166,6 +170,7 @@ def _walk_through(
                 recall=lambda game_id: _recall(home, game_id, console),
                 keep=_keeper(home, lambda text: render.print_warnings(console, [text])),
                 offer_series=None if series else series_offer(home, plays),
+                sharing=_sharing(home, plays, console),
             )
     except KeyboardInterrupt:
         if kept.exists():
@@ -222,6 +227,28 @@ def _recall(home: Path, game: str, console: Console) -> dict[str, Any]:
     except StorageError as error:
         render.print_warnings(console, [str(error)])
         return {}
+
+
+def _sharing(home: Path, plays: list[Play], console: Console) -> Sharing:
+    """The BG Stats offer after saving; its last answer is remembered as the next default."""
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.prompts import Sharing
+    from scorekeeper.storage import remember
+
+    def keep(wanted: bool) -> None:
+        with contextlib.suppress(ScorekeeperError):  # only the default is lost
+            remember(home, SHARING, {"bgstats": wanted})
+
+    def show(path: Path, session: Session, outcome: Outcome) -> None:
+        from scorekeeper.bgstats import play_link
+        from scorekeeper.history import from_session
+        from scorekeeper.render.qr import print_link_and_code
+
+        play = from_session(path, session, outcome)
+        print_link_and_code(console, play_link(play, [*plays, play]))
+
+    default = _recall(home, SHARING, console).get("bgstats") is True
+    return Sharing(default, keep, show)
 
 
 def _remember(home: Path, draft: Draft, console: Console) -> None:

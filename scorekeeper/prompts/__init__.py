@@ -11,7 +11,7 @@ draft stays.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,16 @@ from scorekeeper.walkthrough import flow
 from scorekeeper.walkthrough.navigator import Navigator
 
 
+@dataclass(frozen=True)
+class Sharing:
+    """The offer after saving to send the play to BG Stats: the answer last given (the
+    default), where to remember the new one, and how to show the link and QR code."""
+
+    default: bool
+    remember: Callable[[bool], None]
+    show: Callable[[Path, Session, Outcome], None]
+
+
 def walk_through(
     console: Console,
     draft: Draft,
@@ -37,6 +47,7 @@ def walk_through(
     recall: Callable[[str], dict[str, Any]] = lambda game: {},
     keep: Callable[[Draft], None] = lambda draft: None,
     offer_series: Callable[[Game[Any, Any]], Sequence[tuple[str, str]]] | None = None,
+    sharing: Sharing | None = None,
 ) -> Path | None:
     """The whole table-side flow over `draft`; returns the saved file, or None when declined.
 
@@ -60,6 +71,13 @@ def walk_through(
         return None
     path = save(session, outcome)
     console.print(render.user(f"Saved {path}", "green"))
+    if sharing is not None:
+        question = "Show a link and QR code to add this play to BG Stats?"
+        wanted = bool(answer(questionary.confirm(question, default=sharing.default)))
+        if wanted != sharing.default:
+            sharing.remember(wanted)
+        if wanted:
+            sharing.show(path, session, outcome)
     return path
 
 
