@@ -240,7 +240,10 @@ def test_happy_home_colour_names_survive_ctrl_c_at_the_first_checklist() -> None
     assert rest.session == drive(new_draft("happy-home"), HAPPY_HOME).session
 
 
-KEYS = ["1", "2", "0", " ", "<", "\x1b", "\t", DOWN, UP, "\x7f", ENTER, ENTER, ENTER, CTRL_D, "a"]
+KEYS = [
+    *"120 <a", "\x1b", "\t", DOWN, UP, "\x7f", ENTER, ENTER, ENTER, CTRL_D, ESC_ENTER,
+    "\x01", "\x15", "\x1b[Z", "2 1 0 3 1\r", "Ana, Ben\r", "\x07\x1b]0;title\x07",
+]
 
 
 @pytest.mark.parametrize("title", [None, *sorted(SCRIPTS)])
