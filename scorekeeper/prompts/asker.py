@@ -69,7 +69,7 @@ class TableAsker:
         self.show(step.before)
         message = f"{prefix}{step.label}"
         if isinstance(step.ask, Choice):
-            options = [*step.ask.options, (BACK_TITLE, _BACK_VALUE)]
+            options = [*step.ask.options, *([(BACK_TITLE, _BACK_VALUE)] if step.ask.back else [])]
             picked = select(message, options, current)
             return BACK if picked == _BACK_VALUE else picked
         if isinstance(step.ask, Checklist):
@@ -124,10 +124,10 @@ class TableAsker:
             hints.append(f"Enter keeps {shown}")
         elif ask.blank is not None:
             blank = show_value(ask.blank)
-            hints.append(f"Enter for {blank}" if blank else "Enter for none")
+            hints.append(ask.blank_hint or (f"Enter = {blank}" if blank else "Enter skips"))
         if group:
-            hints.append(f"or all {len(group)} at once, like {' '.join(['0'] * len(group))}")
-        hints.append(f"{BACK_WORD} goes back")
+            hints.append(f"or all {len(group)} on one line")
+        hints.append(f"{BACK_WORD} back")
 
         def validate(text: str) -> bool | str:
             try:
@@ -142,7 +142,7 @@ class TableAsker:
                 questionary.text(
                     message,
                     validate=validate,
-                    instruction=f"({'; '.join(hints)})",
+                    instruction=f"({' · '.join(hints)})",
                     completer=completer,
                 )
             )
@@ -176,6 +176,8 @@ class TableAsker:
                 except ValueError as error:
                     raise ValueError(f"{member.label}: {error}") from None
             return Fill(tuple(values))
+        if step.group and len(parts) > 1:
+            raise ValueError("One number here: a group goes on one line at its first question")
         from scorekeeper.errors import InputError
 
         try:

@@ -107,7 +107,7 @@ def game_step(games: Sequence[Game[Any, Any]]) -> Step:
             answers["walk"] = {"menu": True}
         answers["game"] = value
 
-    return Step(GAME_STEP, "Which game did you play?", Choice(options), write=write,
+    return Step(GAME_STEP, "Which game did you play?", Choice(options, back=False), write=write,
                 reviewed=False)
 
 
@@ -158,10 +158,11 @@ def _next_name_step(context: Context) -> Step:
             context.players.append({"name": value})
             context.close("players", False)
 
-    label = f"Player {seat + 1} name" + (" (blank when everyone is in)" if enough else "")
+    label = f"Player {seat + 1} name"
     ask = Text(
         _name_parse(context, seat),
         blank="" if enough else None,
+        blank_hint="Enter when everyone is in",
         suggestions=context.known_names,
         shape=f"{game.name} needs at least {game.min_players} players" if not enough else "",
     )

@@ -40,6 +40,7 @@ class Text:
     suggestions: tuple[str, ...] = ()
     meta: dict[str, str] = field(default_factory=dict)
     shape: str = ""  # what to type, for the hint ("a whole number from 0 to 10")
+    blank_hint: str = ""  # what the hint says Enter does, when not "Enter = <blank>"
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Choice:
     """One of `options`, each (title, value); values are never None."""
 
     options: tuple[tuple[str, Any], ...]
+    back: bool = True  # offer "< back" (not on a walk-through's very first question)
 
 
 @dataclass(frozen=True)
