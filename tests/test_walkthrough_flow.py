@@ -5,20 +5,23 @@ from __future__ import annotations
 
 import random
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scorekeeper.draft import Draft
-from scorekeeper.session import to_dict
+from scorekeeper.session import Session, from_dict, to_dict
 from scorekeeper.storage import dumps
 from scorekeeper.walkthrough.flow import finished
+from scorekeeper.walkthrough.plan import answers_from_session
 from tests.pipe import (
     CTRL_D,
     DOWN,
     ENTER,
     ESC_ENTER,
     SPACE,
+    STARTED,
     UP,
     Replay,
     drive,
@@ -28,6 +31,7 @@ from tests.pipe import (
 )
 
 E = ENTER
+CASES = Path(__file__).parent / "cases"
 REVIEW_OK = [E]  # "Looks right: score it"
 CLOSE = [E, E, *REVIEW_OK, E]  # notes, location, the review, "Save this session?"
 
@@ -254,3 +258,26 @@ def test_random_keys_never_crash_and_every_draft_parses(title: str | None) -> No
         run = drive(new_draft(title), keys.replace(CTRL_D, "", rng.randint(0, 1)))
         for kept in run.kept:
             Draft.from_dict(tomllib.loads(dumps(kept)))
+
+
+def _saved(path: Path) -> Session:
+    """A sample session file, or the session of a known-answer case."""
+    document = tomllib.loads(path.read_text(encoding="utf-8"))
+    return from_dict(document.get("session", document))
+
+
+SAVED = sorted(
+    path
+    for folder in (Path(__file__).parent.parent / "sample_sessions", *CASES.glob("*"))
+    for path in folder.glob("*.toml")
+    if "error" not in tomllib.loads(path.read_text(encoding="utf-8")).get("expected", {})
+)
+
+
+@pytest.mark.parametrize("path", SAVED, ids=lambda path: path.stem)
+def test_a_saved_session_opened_for_correction_and_accepted_is_unchanged(path: Path) -> None:
+    """Every sample and known-answer session: opened at the review, accepted, saved again."""
+    session = _saved(path)
+    draft = Draft(STARTED, answers_from_session(session), stage="review")
+    assert navigate(draft, Replay([("review", None)]))
+    assert to_dict(finished(draft)) == to_dict(session)

@@ -109,7 +109,7 @@ class Navigator:
     def fill_gaps(self) -> None:
         """Ask what the plan now needs and nobody answered (after a change in the review)."""
         while True:
-            gaps = [s for s in self.plan(self.answers) if not s.is_answered(self.answers)]
+            gaps = [s for s in self.plan(self.answers) if s.is_needed(self.answers)]
             if not gaps or self._ask(gaps[0], ()) is BACK:
                 return
             self.keep(self.draft)

@@ -21,6 +21,7 @@ from typing import Any
 from scorekeeper.errors import InputError, MissingTieBreakError
 from scorekeeper.games.base import Game
 from scorekeeper.names import MAX_NAME, check_name
+from scorekeeper.session import Session
 from scorekeeper.walkthrough.steps import (
     Choice,
     Message,
@@ -268,17 +269,47 @@ def _or_dash(value: Any) -> str:
     return str(value) if value else "-"
 
 
+KEPT = ("series", "extra")  # a saved session's keys the walk-through keeps as they are
+
+
 def session_document(answers: dict[str, Any], started: datetime) -> dict[str, Any]:
     """The session file a finished walk-through writes (empty notes and location left out)."""
     document: dict[str, Any] = {
         "format": 1,
         "game": answers.get("game"),
-        "played": started,
+        "played": answers.get("played", started),
         **answers.get("settings", {}),
         "players": [dict(p) for p in answers.get("players", [])],
     }
-    for key in ("notes", "location"):
+    if answers.get("walk", {}).get("undated"):  # a saved session without a date keeps none
+        del document["played"]
+    for key in ("notes", "location", *KEPT):
         if answers.get(key):
             document[key] = answers[key]
     return document
+
+
+def answers_from_session(session: Session) -> dict[str, Any]:
+    """A saved session as a walk-through's answers, every question answered: to be corrected
+    in the review and saved again."""
+    from scorekeeper.session import COMMON_KEYS, to_dict
+
+    document = to_dict(session)
+    answers: dict[str, Any] = {
+        "game": session.game.id,
+        "settings": {k: v for k, v in document.items() if k not in COMMON_KEYS},
+        "players": [dict(p) for p in document["players"]],
+        "walk": {"closed": ["players"]},
+        "notes": document.get("notes", ""),
+        "location": document.get("location", ""),
+    }
+    for key in ("played", *KEPT):
+        if key in document:
+            answers[key] = document[key]
+    if "played" not in document:
+        answers["walk"]["undated"] = True
+    module = title_module(session.game)
+    if module is not None and hasattr(module, "from_session"):
+        module.from_session(Context(session.game, answers))
+    return answers
 

@@ -100,6 +100,7 @@ class Step:
     before: tuple[Message, ...] = ()  # shown each time it is asked
     after: Callable[[dict[str, Any]], Sequence[Message]] | None = None  # shown once answered
     reviewed: bool = True  # listed in the review
+    optional: bool = False  # a session is complete without it (a file may leave it out)
 
     @property
     def key(self) -> str:
@@ -117,6 +118,10 @@ class Step:
 
     def is_answered(self, doc: dict[str, Any]) -> bool:
         return self.get(doc) is not None
+
+    def is_needed(self, doc: dict[str, Any]) -> bool:
+        """Unanswered, and the session cannot do without it."""
+        return not self.optional and not self.is_answered(doc)
 
 
 # -- the answers document ---------------------------------------------------------------------
@@ -214,6 +219,7 @@ def number_step(
     """A whole-number prompt where Enter means 0 when 0 is allowed."""
     blank = 0 if low <= 0 and (high is None or high >= 0) else None
     ask = Text(whole_number(low, high), blank=blank, shape=_bounds(low, high))
+    more.setdefault("optional", not field_.required)
     return Step(path, label, ask, rule=field_.rule, help=field_.help, **more)
 
 
@@ -239,19 +245,24 @@ def field_steps(fields: Sequence[Field], base: Path, seat: int | None) -> list[S
             out.append(replace(step, ask=replace(step.ask, parse=_checked(f, step.ask.parse))))
         elif isinstance(f, BoolField):
             ask: Ask = Choice((("yes", True), ("no", False)))
-            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help))
+            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help,
+                            optional=not f.required))
         elif isinstance(f, ChoiceField):
             ask = Choice(tuple((c, c) for c in f.choices))
-            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help))
+            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help,
+                            optional=not f.required))
         elif isinstance(f, IntOrListField):
-            out.append(Step(path, f.label, _total_or_list(f), seat=seat, rule=f.rule, help=f.help))
+            out.append(Step(path, f.label, _total_or_list(f), seat=seat, rule=f.rule, help=f.help,
+                            optional=not f.required))
         elif isinstance(f, IntListField):
             parse = _checked(f, number_list(whole_number(f.low, f.high), f.max_len))
             ask = Text(parse, blank=[] if f.min_len == 0 else None, shape=f.allowed())
-            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help))
+            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help,
+                            optional=not f.required))
         elif isinstance(f, StrListField):
             ask = Text(_checked(f, _texts), shape=f.allowed())
-            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help))
+            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help,
+                            optional=not f.required))
         else:
             raise TypeError(f"{f.key}: no plain step for {type(f).__name__}")
     return out

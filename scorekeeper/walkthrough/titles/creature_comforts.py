@@ -44,6 +44,13 @@ def steps(context: Context) -> list[Step]:
     return out
 
 
+def from_session(context: Context) -> None:
+    """Every card list of a saved game is complete."""
+    for seat in range(len(context.players)):
+        for key in ("comforts", "improvements", "custom"):
+            context.close(f"players.{seat}.{key}")
+
+
 def _closer(context: Context, seat: int, key: str) -> tuple[str, Callable[..., Any]]:
     flag = f"players.{seat}.{key}"
 
@@ -237,5 +244,6 @@ def solo_steps(context: Context, seat: int) -> list[Step]:
     return [
         Step(("players", seat, "solo_type"),
              f"{f.label}: you crafted as many of each; pick your title's first word",
-             Choice(options), seat=seat, rule=f.rule, help=f.help, column=f.label)
+             Choice(options), seat=seat, rule=f.rule, help=f.help, column=f.label,
+             optional=True)  # left out, the title shows both words
     ]

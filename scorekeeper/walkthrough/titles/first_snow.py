@@ -25,7 +25,7 @@ from scorekeeper.walkthrough.steps import (
 )
 
 LIVE = True  # `score --live` keeps this title round by round during play
-CARD, ROUNDS = "card", "rounds"
+CARD, ROUNDS, MIXED = "card", "rounds", "mixed"  # mixed: a saved game entered both ways
 ENTRY_PATH = ("walk", "entry")
 FOOD_HIGH = getattr(rules.ROUND_FIELDS[0], "high", None)
 
@@ -42,18 +42,31 @@ def steps(context: Context) -> list[Step]:
         ]
         return rounds + [s for seat in players for s in _tools(seat)]
     out = [entry_step(context)]
-    mode = context.walk.get("entry")
+    rounds = context.walk.get("rounds", rules.ROUNDS)  # fewer: a saved game in progress
     for seat in players:
+        mode = context.walk.get("entry")
+        if mode == MIXED:
+            mode = ROUNDS if rules.ROUNDS_FIELD.key in context.players[seat] else CARD
         if mode == CARD:
             out += field_steps([rules.TRACK_FIELD], ("players", seat), seat)
         elif mode == ROUNDS:
             out += [
                 step
-                for number in range(1, rules.ROUNDS + 1)
+                for number in range(1, rounds + 1)
                 for step in round_steps(context, seat, number)
             ]
         out += _tools(seat)
     return out
+
+
+def from_session(context: Context) -> None:
+    """A saved game is corrected in the way each player's score was entered, with as many
+    rounds as it holds."""
+    by_rounds = [rules.ROUNDS_FIELD.key in player for player in context.players]
+    context.walk["entry"] = ROUNDS if all(by_rounds) else CARD if not any(by_rounds) else MIXED
+    entered = max((len(p.get(rules.ROUNDS_FIELD.key, ())) for p in context.players), default=0)
+    if any(by_rounds) and entered < rules.ROUNDS:
+        context.walk["rounds"] = entered
 
 
 def _tools(seat: int) -> list[Step]:
@@ -64,6 +77,7 @@ def entry_step(context: Context) -> Step:
     """Score card or round by round; changing it drops the other way's answers."""
 
     def write(answers: dict[str, Any], value: Any) -> None:
+        context.walk.pop("rounds", None)  # a new way of entry is a whole game's
         if context.walk.get("entry") != value:
             other = rules.ROUNDS_FIELD.key if value == CARD else rules.TRACK_FIELD.key
             for player in context.players:
@@ -82,7 +96,7 @@ def entry_step(context: Context) -> Step:
         help="Enter the score card value if you moved the score dice during play; "
         "otherwise enter each round and scorekeeper adds it up.",
         column="entry mode",
-        show=lambda value: "score card" if value == CARD else "round by round",
+        show=lambda value: {CARD: "score card", ROUNDS: "round by round"}.get(value, "both"),
         write=write,
     )
 
@@ -185,8 +199,11 @@ def show_food(food: Any) -> str:
     return " ".join(map(str, counts)) if any(counts) else "none"
 
 
-def _food_tuple(food: dict[str, int]) -> tuple[int, ...]:
-    return tuple(food.get(kind, 0) for kind in rules.FOODS)
+def _food_tuple(food: Any) -> tuple[int, ...]:
+    """Counts in FOODS order from a table of them (a typed round holds them in order)."""
+    if isinstance(food, dict):
+        return tuple(food.get(kind, 0) for kind in rules.FOODS)
+    return tuple(food)
 
 
 def _points(number: int) -> str:

@@ -55,6 +55,15 @@ def steps(context: Context) -> list[Step]:
     return out
 
 
+def from_session(context: Context) -> None:
+    """The colour names the rooms use, to tick from when a room is corrected."""
+    names: list[str] = []
+    for player in context.players:
+        for room in player.get("rooms", {}).values():
+            names += [n for n in room.get("colours", []) if not _same(names, n)]
+    context.walk["colours"] = names
+
+
 def design_step(context: Context) -> Step:
     """The design objective card, shown with what it scores; a new one drops the old one's
     room counts, so only the count it needs is asked."""
