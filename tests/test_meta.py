@@ -1,4 +1,5 @@
-"""Meta-tests: every title is complete and the README's commands are real."""
+"""Meta-tests: every title is complete, the README's commands are real and the manual stays
+inside the repository."""
 
 from __future__ import annotations
 
@@ -43,3 +44,54 @@ def test_the_registry_knows_each_title_as_its_engine_does() -> None:
 
     for title in TITLES:
         assert title.load().title is title
+
+
+MANUAL = sorted([REPO / "README.md", *(REPO / "docs").rglob("*.md")])
+WRITTEN_ON_OTHER_BRANCHES = {
+    "docs/session-format.md",
+    "docs/rules-assistant.md",
+    "docs/sync.md",
+    "docs/bgstats.md",
+}
+"""Pages the manual links to that other branches add; each must exist once they are merged."""
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+MACHINE_PATH = re.compile(r"\.\./shared|/work/|/home/|/Users/|/root/|/tmp/|[A-Z]:\\\\")
+
+
+def anchors(page: object) -> set[str]:
+    """GitHub's ids for a page's headings: lower case, punctuation dropped, spaces as '-'."""
+    text = page.read_text(encoding="utf-8")  # type: ignore[attr-defined]
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    titles = re.findall(r"^#+ (.+)$", text, flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-") for title in titles}
+
+
+@pytest.mark.parametrize("page", MANUAL, ids=lambda p: str(p.relative_to(REPO)))
+def test_the_manual_names_no_machine_path(page: object) -> None:
+    text = page.read_text(encoding="utf-8")  # type: ignore[attr-defined]
+    assert MACHINE_PATH.findall(text) == []
+
+
+@pytest.mark.parametrize("page", MANUAL, ids=lambda p: str(p.relative_to(REPO)))
+def test_every_link_of_the_manual_stays_in_the_repository_and_leads_somewhere(
+    page: object,
+) -> None:
+    for target in LINK.findall(page.read_text(encoding="utf-8")):  # type: ignore[attr-defined]
+        assert "://" not in target and not target.startswith("mailto:"), target
+        path, _, anchor = target.partition("#")
+        resolved = (page.parent / path).resolve() if path else page  # type: ignore[attr-defined]
+        assert resolved.is_relative_to(REPO), target
+        relative = resolved.relative_to(REPO).as_posix()
+        if relative in WRITTEN_ON_OTHER_BRANCHES and not resolved.exists():
+            continue
+        assert resolved.exists(), f"{target} (from {page})"
+        if anchor:
+            assert anchor in anchors(resolved), f"{target} (from {page})"
+
+
+def test_every_title_has_a_page_linked_from_the_readme() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for game in GAMES:
+        page = f"docs/games/{game.id}.md"
+        assert (REPO / page).is_file()
+        assert f"]({page})" in readme
