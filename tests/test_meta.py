@@ -95,3 +95,36 @@ def test_every_title_has_a_page_linked_from_the_readme() -> None:
         page = f"docs/games/{game.id}.md"
         assert (REPO / page).is_file()
         assert f"]({page})" in readme
+
+
+def _scored_examples() -> list[tuple[str, str]]:
+    """(page, block) for every `$ scorekeeper score --from FILE` example of the manual."""
+    found = []
+    for page in MANUAL:
+        text = page.read_text(encoding="utf-8")
+        for block in re.findall(r"```text\n(.*?)```", text, flags=re.S):
+            if block.startswith("$ scorekeeper score --from "):
+                found.append((str(page.relative_to(REPO)), block))
+    return found
+
+
+@pytest.mark.parametrize(("page", "block"), _scored_examples(), ids=lambda x: str(x)[:40])
+def test_scoring_examples_of_the_manual_are_real_output(
+    page: str, block: str, monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    """A `...` line stands for lines left out: what is shown before it opens the real output
+    and what is shown after it ends it."""
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app
+
+    monkeypatch.chdir(REPO)
+    command, _, expected = block.partition("\n")
+    args = shlex.split(command)[2:]
+    result = CliRunner().invoke(app, ["--home", str(tmp_path), *args], env={"COLUMNS": "92"})
+    assert result.exit_code == 0
+    shown = [line.rstrip() for line in result.stdout.splitlines()]
+    head, _, tail = expected.rstrip("\n").partition("\n...\n")
+    assert shown[: len(head.splitlines())] == head.splitlines()
+    if tail:
+        assert shown[-len(tail.splitlines()) :] == tail.splitlines()
