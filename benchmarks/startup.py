@@ -1,7 +1,9 @@
 """Start-up time of the commands that do not prompt, against a bare typer + rich import.
 
-A report, not a test: python benchmarks/startup.py [--runs N]. The target is a ratio of at
-most 1.3 for each command. Runs are interleaved so that a busy machine slows every command
+A report, not a test: python benchmarks/startup.py [--runs N], with the Python of an
+environment the project is installed into (`pip install .`): each command is run through the
+installed `scorekeeper` entry point, as users run it. The target is a ratio of at most 1.3
+for each command. Runs are interleaved so that a busy machine slows every command
 alike. For each command it reports the time to its first output (when the answer starts
 to appear) and to its exit (which adds drawing the rest of a long answer) as ratios of the
 baseline, each from the fastest of the N runs: on a shared machine other work only ever
@@ -26,11 +28,9 @@ SAMPLE = ROOT / "sample_sessions" / "hungry-family-night.toml"
 TARGET = 1.3
 HEAVY = ("pydantic", "questionary", "prompt_toolkit", "platformdirs")
 BASELINE = [sys.executable, "-c", "import typer, rich.console, rich.table"]
-# What users run: the installed console script, else the package as a module (adds runpy).
-_SCRIPT = Path(sys.executable).with_name("scorekeeper")
-PROGRAM = (
-    [sys.executable, str(_SCRIPT)] if _SCRIPT.is_file() else [sys.executable, "-m", "scorekeeper"]
-)
+ENTRY_POINT = Path(sys.executable).with_name("scorekeeper")
+"""What users run: the console script `pip install` wrote beside this Python, run as is."""
+PROGRAM = [str(ENTRY_POINT)]
 
 
 def commands() -> list[list[str]]:
@@ -68,7 +68,7 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 def heavy_imports(argv: list[str], env: dict[str, str]) -> list[str]:
     result = subprocess.run(
-        [sys.executable, "-X", "importtime", *argv[1:]],
+        [sys.executable, "-X", "importtime", *argv],
         env=env,
         capture_output=True,
         text=True,
@@ -82,6 +82,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=20)
     options = parser.parse_args()
+    if not ENTRY_POINT.is_file():
+        sys.exit(f"no {ENTRY_POINT}: install the project into this Python first (pip install .)")
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "SCOREKEEPER_HOME": home, "COLUMNS": "100"}
         # An installed package has its bytecode compiled; without it every run recompiles

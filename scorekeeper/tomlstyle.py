@@ -17,6 +17,17 @@ _ITEM = re.compile(r"^\s+(?P<value>[^\s\[{].*),$")  # one plain value per line, 
 
 def compact_arrays(text: str) -> str:
     """`text` with every short array of plain values on its key's line; same document."""
+    compact = join_arrays(text)
+    try:
+        same = tomllib.loads(compact) == tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        same = False
+    return compact if same else text
+
+
+def join_arrays(text: str) -> str:
+    """tomli-w's `text` with each array of plain values that fits on one line joined onto its
+    key's line (unchecked: compact_arrays proves the result)."""
     lines = text.split("\n")
     out: list[str] = []
     index = 0
@@ -25,12 +36,7 @@ def compact_arrays(text: str) -> str:
         joined, end = _joined_array(lines, index) if line.endswith(" = [") else (None, index)
         out.append(joined if joined is not None else line)
         index = end + 1
-    compact = "\n".join(out)
-    try:
-        same = tomllib.loads(compact) == tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        same = False
-    return compact if same else text
+    return "\n".join(out)
 
 
 def _joined_array(lines: list[str], start: int) -> tuple[str | None, int]:

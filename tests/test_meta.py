@@ -1,4 +1,5 @@
-"""Meta-tests: every title is complete and the README's commands are real."""
+"""Meta-tests: every title is complete, the README's commands are real and the manual stays
+inside the repository."""
 
 from __future__ import annotations
 
@@ -43,3 +44,87 @@ def test_the_registry_knows_each_title_as_its_engine_does() -> None:
 
     for title in TITLES:
         assert title.load().title is title
+
+
+MANUAL = sorted([REPO / "README.md", *(REPO / "docs").rglob("*.md")])
+WRITTEN_ON_OTHER_BRANCHES = {
+    "docs/session-format.md",
+    "docs/rules-assistant.md",
+    "docs/sync.md",
+    "docs/bgstats.md",
+}
+"""Pages the manual links to that other branches add; each must exist once they are merged."""
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+MACHINE_PATH = re.compile(r"\.\./shared|/work/|/home/|/Users/|/root/|/tmp/|[A-Z]:\\\\")
+
+
+def anchors(page: object) -> set[str]:
+    """GitHub's ids for a page's headings: lower case, punctuation dropped, spaces as '-'."""
+    text = page.read_text(encoding="utf-8")  # type: ignore[attr-defined]
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    titles = re.findall(r"^#+ (.+)$", text, flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-") for title in titles}
+
+
+@pytest.mark.parametrize("page", MANUAL, ids=lambda p: str(p.relative_to(REPO)))
+def test_the_manual_names_no_machine_path(page: object) -> None:
+    text = page.read_text(encoding="utf-8")  # type: ignore[attr-defined]
+    assert MACHINE_PATH.findall(text) == []
+
+
+@pytest.mark.parametrize("page", MANUAL, ids=lambda p: str(p.relative_to(REPO)))
+def test_every_link_of_the_manual_stays_in_the_repository_and_leads_somewhere(
+    page: object,
+) -> None:
+    for target in LINK.findall(page.read_text(encoding="utf-8")):  # type: ignore[attr-defined]
+        assert "://" not in target and not target.startswith("mailto:"), target
+        path, _, anchor = target.partition("#")
+        resolved = (page.parent / path).resolve() if path else page  # type: ignore[attr-defined]
+        assert resolved.is_relative_to(REPO), target
+        relative = resolved.relative_to(REPO).as_posix()
+        if relative in WRITTEN_ON_OTHER_BRANCHES and not resolved.exists():
+            continue
+        assert resolved.exists(), f"{target} (from {page})"
+        if anchor:
+            assert anchor in anchors(resolved), f"{target} (from {page})"
+
+
+def test_every_title_has_a_page_linked_from_the_readme() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for game in GAMES:
+        page = f"docs/games/{game.id}.md"
+        assert (REPO / page).is_file()
+        assert f"]({page})" in readme
+
+
+def _scored_examples() -> list[tuple[str, str]]:
+    """(page, block) for every `$ scorekeeper score --from FILE` example of the manual."""
+    found = []
+    for page in MANUAL:
+        text = page.read_text(encoding="utf-8")
+        for block in re.findall(r"```text\n(.*?)```", text, flags=re.S):
+            if block.startswith("$ scorekeeper score --from "):
+                found.append((str(page.relative_to(REPO)), block))
+    return found
+
+
+@pytest.mark.parametrize(("page", "block"), _scored_examples(), ids=lambda x: str(x)[:40])
+def test_scoring_examples_of_the_manual_are_real_output(
+    page: str, block: str, monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    """A `...` line stands for lines left out: what is shown before it opens the real output
+    and what is shown after it ends it."""
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app
+
+    monkeypatch.chdir(REPO)
+    command, _, expected = block.partition("\n")
+    args = shlex.split(command)[2:]
+    result = CliRunner().invoke(app, ["--home", str(tmp_path), *args], env={"COLUMNS": "92"})
+    assert result.exit_code == 0
+    shown = [line.rstrip() for line in result.stdout.splitlines()]
+    head, _, tail = expected.rstrip("\n").partition("\n...\n")
+    assert shown[: len(head.splitlines())] == head.splitlines()
+    if tail:
+        assert shown[-len(tail.splitlines()) :] == tail.splitlines()

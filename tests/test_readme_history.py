@@ -1,4 +1,5 @@
-"""The README's history, series and stats examples are real output on the fixture history."""
+"""The manual's history, series and stats examples (docs/history.md) are real output on the
+fixture history."""
 
 from __future__ import annotations
 
@@ -13,24 +14,23 @@ from typer.testing import CliRunner
 from scorekeeper.cli import app
 from tests.history_home import FIXTURE
 
-README = Path(__file__).parent.parent / "README.md"
-SECTION = README.read_text(encoding="utf-8").split("## History, series and statistics")[1]
+PAGE = Path(__file__).parent.parent / "docs" / "history.md"
 EXAMPLES = [
     block
-    for block in re.findall(r"```text\n(.*?)```", SECTION, flags=re.DOTALL)
+    for block in re.findall(r"```text\n(.*?)```", PAGE.read_text(encoding="utf-8"), flags=re.DOTALL)
     if block.startswith("$ scorekeeper ") and "..." not in block
 ]
 
 
-def test_the_section_has_examples() -> None:
+def test_the_page_has_examples() -> None:
     assert len(EXAMPLES) >= 6
 
 
 @pytest.mark.parametrize("block", EXAMPLES, ids=lambda b: b.splitlines()[0][14:])
-def test_readme_example_is_real_output(
+def test_history_example_is_real_output(
     block: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A copy at the same relative path: output paths match the README, and the play cache
+    # A copy at the same relative path: output paths match the page, and the play cache
     # the commands write stays out of the repository.
     shutil.copytree(FIXTURE, tmp_path / "tests" / "history")
     monkeypatch.chdir(tmp_path)

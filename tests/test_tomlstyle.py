@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.storage import dumps
-from scorekeeper.tomlstyle import MAX_LINE, compact_arrays
+from scorekeeper.tomlstyle import MAX_LINE, compact_arrays, join_arrays
 from tests.conftest import SAMPLES
 
 
@@ -66,6 +66,33 @@ VALUES: Any = st.recursive(
 )
 
 
-@given(st.dictionaries(st.text(min_size=1, max_size=8), VALUES, max_size=6))
+DOCUMENTS = st.dictionaries(st.text(min_size=1, max_size=8), VALUES, max_size=6)
+
+
+@given(DOCUMENTS)
+def test_the_joining_itself_never_changes_the_document(document: dict[str, Any]) -> None:
+    """compact_arrays keeps tomli-w's text if the joined text differs: the joining must never
+    need that fallback, so it is checked here without it."""
+    assert tomllib.loads(join_arrays(tomli_w.dumps(document))) == document
+
+
+@given(
+    st.dictionaries(
+        st.from_regex(r"[a-z_]{1,8}", fullmatch=True),
+        st.lists(
+            st.integers(-999, 999) | st.from_regex(r"[a-z ,\]\[\"=]{0,4}", fullmatch=True),
+            max_size=6,
+        ),
+        max_size=6,
+    )
+)
+def test_every_short_array_takes_one_line(document: dict[str, list[Any]]) -> None:
+    """Six values of at most 10 characters (a quoted, escaped word): each key fits on a line."""
+    text = dumps(document)
+    assert len(text.splitlines()) == len(document)
+    assert tomllib.loads(text) == document
+
+
+@given(DOCUMENTS)
 def test_the_layout_never_changes_the_document(document: dict[str, Any]) -> None:
     assert tomllib.loads(dumps(document)) == document

@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from typer._click import Command  # typer's own click: the type of what it builds
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import visible
@@ -41,7 +40,13 @@ class LazyCommands(TyperGroup):
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
-        self.commands = _BuiltOnUse()
+        # click types this as a mapping to its own Command, which typer 0.26+ keeps in a private
+        # module; what typer builds is always one of its two public subclasses.
+        self.commands = _BuiltOnUse()  # type: ignore[assignment]
+
+
+Command = TyperCommand | TyperGroup
+"""What typer builds for a command (a group for one with subcommands)."""
 
 
 class _BuiltOnUse(MutableMapping[str, Command]):
@@ -75,6 +80,7 @@ def build_command(name: str) -> Command:
     from scorekeeper.cli.lean import skip_pydantic
 
     command = typer.main.get_command(import_module(f"scorekeeper.cli.{name}").app)
+    assert isinstance(command, Command)
     command.name = name
     skip_pydantic(command)
     return command

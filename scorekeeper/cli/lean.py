@@ -4,7 +4,11 @@ typer 0.2x coerces every option that is not a flag through a pydantic TypeAdapte
 first use, even when the option is absent; `--home` alone made every command import pydantic,
 which costs more than typer and rich together (see benchmarks/startup.py). Flags and text
 that arrive as bool and str need no coercion and paths need only typer's own path checks, so
-those pass straight through; any other value, option type or typer version is left to typer.
+those pass straight through; any other value or option type is left to typer.
+
+This leans on typer's private coercion classes, so it is used only with the typer releases it
+was tested against (TESTED_TYPER); with any other typer every option goes through typer's own
+public path: the same answers, only slower to start (tests/test_startup.py runs that path).
 """
 
 from __future__ import annotations
@@ -14,12 +18,19 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import typer
+
+TESTED_TYPER = ("0.29",)
+"""typer release series (major.minor) whose private `_coercion` this module was tested with:
+the suite passes on 0.29.2, and 0.29.0 and 0.29.1 ship the same `_coercion` module. Add a
+series only after running the tests on it; .ci/run's smoke test shows when a newer one is out."""
+
 
 def skip_pydantic(command: Any, *, subcommands: bool = True) -> None:
     """Give the flag, text and path options of `command` (and of its subcommands, unless told
     not to: the root's are given theirs as each is built) lean coercion."""
     plain_param = _plain_param_class()
-    if plain_param is None:  # a typer that does not coerce through pydantic
+    if plain_param is None:  # a typer this was not tested with: typer coerces every option
         return
     for param in _params(command, subcommands=subcommands):
         descriptor = getattr(param, "type_descriptor", None)
@@ -39,9 +50,16 @@ def skip_pydantic(command: Any, *, subcommands: bool = True) -> None:
             param._runtime_param = plain_param(info, descriptor.annotation, descriptor)
 
 
+def is_tested_typer(version: str) -> bool:
+    """Whether a typer version (e.g. "0.29.2") belongs to a series this module was tested with."""
+    return ".".join(version.split(".")[:2]) in TESTED_TYPER
+
+
 @cache
 def _plain_param_class() -> Any:
     """typer's RuntimeParam with a pass-through for plain values, or None for another typer."""
+    if not is_tested_typer(typer.__version__):
+        return None
     try:
         from typer._coercion import RuntimeParam, build_runtime_param
         from typer._param_types import coerce_cli_path
