@@ -319,26 +319,20 @@ def player_warnings(inputs: FirstSnowPlayer, players: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _needed_die(seats: Sequence[Seat[FirstSnowPlayer]], scores: Sequence[PlayerScore]) -> None:
-    """Ask for a missing lowest_die only when the players are tied on the top total."""
-    top = max(score.total for score in scores)
-    tied = [seat for seat, score in zip(seats, scores, strict=True) if score.total == top]
-    if len(tied) < 2:
-        return
-    for seat in tied:
-        if seat.inputs.lowest_die is None:
-            raise MissingTieBreakError(
-                f"{join_names([s.name for s in tied])} tied on {top}: the player with the "
-                f"lowest number on a camp die wins, so {seat.name}'s lowest camp die is needed "
-                "(see first-snow.ties)",
-                Where(player=seat.name, key="lowest_die"),
-            )
+def _missing_die(
+    tied: Sequence[str], total: int, seat: Seat[FirstSnowPlayer]
+) -> MissingTieBreakError:
+    """Ask for a lowest camp die the file left out: it decides who wins this tie."""
+    return MissingTieBreakError(
+        f"{join_names(tied)} tied on {total}: the player with the lowest number on a camp die "
+        f"wins, so {seat.name}'s lowest camp die is needed (see first-snow.ties)",
+        Where(player=seat.name, key="lowest_die"),
+    )
 
 
 def score(seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings) -> Outcome:
     """Total = 10 + every round + tools (or score card + tools); tie: the lower camp die."""
     scores = [PlayerScore(seat.name, lines(seat.inputs)) for seat in seats]
-    _needed_die(seats, scores)
     dice = {seat.name: seat.inputs.lowest_die for seat in seats}
 
     def explain(tied: Sequence[str], best: Sequence[str]) -> str:
@@ -349,10 +343,15 @@ def score(seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings) -> Outco
         others = ", ".join(str(dice[name]) for name in tied if name not in best)
         return f"{best[0]} has the lower camp die ({dice[best[0]]} against {others})"
 
+    def lower_die_key(seat: int) -> int | None:
+        die = seats[seat].inputs.lowest_die
+        return None if die is None else -die
+
     lower_die = TieBreaker(
         rule="first-snow.ties",
-        key=lambda seat: -(seats[seat].inputs.lowest_die or DIE_FACES + 1),
+        key=lower_die_key,
         explain=explain,
+        missing=lambda tied, total, seat: _missing_die(tied, total, seats[seat]),
     )
     warnings = [
         f"{seat.name}: {text}"

@@ -317,16 +317,15 @@ def _lines(player: HappyHomePlayer, objective: Objective) -> tuple[Line, ...]:
     return tuple(lines)
 
 
-def _require_items(seats: Sequence[Seat[HappyHomePlayer]], totals: Sequence[int]) -> None:
-    """Ask for a tied player's item count, which files may leave out when nobody ties."""
-    for seat, total in zip(seats, totals, strict=True):
-        tied = [other.name for other, t in zip(seats, totals, strict=True) if t == total]
-        if len(tied) > 1 and seat.inputs.items is None:
-            raise MissingTieBreakError(
-                f"{join_names(tied)} tied on {total} points and the fewest items in the home "
-                "(furniture, pot plants and rugs) breaks the tie: this player's count is needed",
-                Where(player=seat.name, key="items"),
-            )
+def _missing_items(
+    tied: Sequence[str], total: int, seat: Seat[HappyHomePlayer]
+) -> MissingTieBreakError:
+    """Ask for a count the file left out: the fewest items decides who wins this tie."""
+    return MissingTieBreakError(
+        f"{join_names(tied)} tied on {total} points and the fewest items in the "
+        "home (furniture, pot plants and rugs) breaks the tie: this player's count is needed",
+        Where(player=seat.name, key="items"),
+    )
 
 
 def score(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings) -> Outcome:
@@ -338,19 +337,24 @@ def score(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings) -
             scores.append(PlayerScore(seat.name, _lines(seat.inputs, objective)))
         except InputError as error:
             raise error.at(player=seat.name) from None
-    _require_items(seats, [s.total for s in scores])
-    items = {seat.name: seat.inputs.items or 0 for seat in seats}
+    items = {seat.name: seat.inputs.items for seat in seats}
 
     def explain(tied: Sequence[str], best: Sequence[str]) -> str:
+        fewest = items[best[0]] or 0
         if len(best) == len(tied):
-            return f"each has {_plural(items[best[0]], 'item')}"
+            return f"each has {_plural(fewest, 'item')}"
         verb = "has" if len(best) == 1 else "have"
-        return f"{join_names(best)} {verb} the fewest items ({items[best[0]]})"
+        return f"{join_names(best)} {verb} the fewest items ({fewest})"
+
+    def fewer_items(seat: int) -> int | None:
+        count = seats[seat].inputs.items
+        return None if count is None else -count
 
     fewest_items = TieBreaker(
         rule="happy-home.ties",
-        key=lambda seat: -items[seats[seat].name],
+        key=fewer_items,
         explain=explain,
+        missing=lambda tied, total, seat: _missing_items(tied, total, seats[seat]),
     )
     warnings = [f"{s.name}: {w}" for s in seats for w in player_warnings(s.inputs, len(seats))]
     warnings += _table_warnings(seats)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def score_table(outcome: Outcome, title: str) -> Table:
-    """Players (best first) by categories, with totals and ranks."""
+    """Players (best first) by categories, with totals and places ('2=' when shared)."""
     table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Player")
@@ -24,7 +24,7 @@ def score_table(outcome: Outcome, title: str) -> Table:
     table.add_column("Total", justify="right", style="bold")
     for standing in outcome.by_rank():
         table.add_row(
-            str(standing.rank),
+            outcome.place(standing),
             user(standing.name, "bold" if standing.rank == 1 else ""),
             *(str(standing.category_total(c)) for c in outcome.categories),
             str(standing.total),
