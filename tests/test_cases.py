@@ -37,6 +37,9 @@ def test_case(path: Path) -> None:
         assert expected["error"] in str(caught.value)
         return
     outcome = from_dict(case["session"]).score()
+    for standing in outcome.standings:  # every column adds up; a line outside one scores 0
+        assert standing.total == sum(standing.category_total(c) for c in outcome.categories)
+        assert all(line.category in outcome.categories or not line.points for line in standing.lines)
     assert {s.name: s.total for s in outcome.standings} == expected["totals"]
     assert list(outcome.winners) == expected["winners"]
     assert outcome.tiebreak == expected.get("tiebreak")

@@ -119,8 +119,8 @@ def test_export_csv_one_row_per_player_per_session(home: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert list(rows[0]) == [
         "session", "file", "played", "game", "series", "player", "seat",
-        "Stored", "Loose objects", "Loose paws", "Holiday homes", "Hotels", "Bonus",
-        "total", "rank", "winner",
+        "Stored", "Loose objects", "Loose paws", "Holiday homes", "Hotels", "Tokens",
+        "Bonus", "total", "rank", "winner",
     ]  # fmt: skip
     assert len(rows) == 23
     assert [r["player"] for r in rows[:3]] == ["Dana", "Eli", "Fay"]  # oldest first, seat order
@@ -129,7 +129,7 @@ def test_export_csv_one_row_per_player_per_session(home: Path) -> None:
     assert ben["Stored"] == ""  # not a category of Hungry
     for row in rows:
         categories = [row[c] for c in ("Stored", "Loose objects", "Loose paws")] + [
-            row[c] for c in ("Holiday homes", "Hotels", "Bonus")
+            row[c] for c in ("Holiday homes", "Hotels", "Tokens", "Bonus")
         ]
         assert sum(int(c) for c in categories if c) == int(row["total"])
 

@@ -37,9 +37,11 @@ BALANCED_BONUS_TYPES = 3
 SPECIALIZED_BONUS_PIECES = 4
 DIE_FACES = 6
 
-START_COLUMN, FOOD, WARMTH, SCORE_CARD, TOOLS = "Start", "Food", "Warmth", "Score card", "Tools"
+# A score card value includes the 10 starting points, so it is shown as Start 10 plus what the
+# card gained over the rounds: every player's Start column then reads 10, however entered.
+START_COLUMN, FOOD, WARMTH, SCORE_CARD, TOOLS = "Start", "Food", "Warmth", "Rounds on card", "Tools"
 CATEGORIES = (START_COLUMN, FOOD, WARMTH, SCORE_CARD, TOOLS)
-ROUND_CATEGORIES = (START_COLUMN, FOOD, WARMTH)
+ROUND_CATEGORIES = (FOOD, WARMTH)
 
 
 @dataclass(frozen=True)
@@ -281,15 +283,13 @@ def round_lines(number: int, entry: Round) -> tuple[Line, Line]:
 
 def lines(player: FirstSnowPlayer) -> tuple[Line, ...]:
     """Every line behind a player's total: start, rounds (or score card), tools."""
-    out: list[Line] = []
+    out = [Line(START_COLUMN, START, "first-snow.starting-score", "starting score")]
     if player.rounds is not None:
-        out.append(Line(START_COLUMN, START, "first-snow.starting-score", "starting score"))
         for number, entry in enumerate(player.rounds, start=1):
             out.extend(round_lines(number, entry))
     if player.track is not None:
-        out.append(
-            Line(SCORE_CARD, player.track, "first-snow.score-card", "score card at game end")
-        )
+        gained = f"score card {player.track} at game end, less the {START} it started on"
+        out.append(Line(SCORE_CARD, player.track - START, "first-snow.score-card", gained))
     tools = _count(player.tools, "tool") + " in good condition"
     out.append(Line(TOOLS, player.tools, "first-snow.tools", tools))
     return tuple(out)
@@ -367,7 +367,7 @@ def score(seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings) -> Outco
     used = [
         category
         for category in CATEGORIES
-        if category == TOOLS
+        if category in (START_COLUMN, TOOLS)
         or (category == SCORE_CARD and any(s.inputs.track is not None for s in seats))
         or (category in ROUND_CATEGORIES and any(s.inputs.rounds is not None for s in seats))
     ]

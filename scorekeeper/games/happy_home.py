@@ -42,6 +42,9 @@ FURNITURE, COLOURS, PLANTS, MAT, OBJECTIVE, SCRATCHES = (
     "Design",
     "Scratches",
 )
+# The scorepad's Rugs row scores nothing: its 0-point line is listed under its own name, never
+# under a column it does not add to, and the score table has no column for it.
+RUGS = "Rugs"
 
 
 @dataclass(frozen=True)
@@ -150,7 +153,7 @@ ROOM_FIELDS = (
     IntField(
         key="rugs",
         label="rugs",
-        help="Rugs score nothing alone; Finishing Touches needs one in a room with a pot plant.",
+        help="Rugs score no points of their own; their colours count under Colours.",
         rule="happy-home.rugs",
         high=RUGS_IN_BOX,
         required=False,
@@ -300,16 +303,16 @@ def _lines(player: HappyHomePlayer, objective: Objective) -> tuple[Line, ...]:
         if points:
             detail = f"{colour}: {'all 4 rooms' if len(rooms) == 4 else ', '.join(rooms)}"
             lines.append(Line(COLOURS, points, "happy-home.colours", detail))
-    rugs = sum(room.rugs or 0 for room in player.rooms)
-    if rugs:
-        detail = f"{_plural(rugs, 'rug')}: count for colours only"
-        lines.append(Line(COLOURS, 0, "happy-home.rugs", detail))
     for name, room in zip(ROOMS, player.rooms, strict=True):
         for empty in room.plants:
             detail = f"{name} plant: 1 + {empty} empty"
             lines.append(Line(PLANTS, 1 + empty, "happy-home.pot-plants", detail))
     mat = f"welcome mat worth {player.mat}"
     lines.append(Line(MAT, player.mat, "happy-home.welcome-mat", mat))
+    rugs = sum(room.rugs or 0 for room in player.rooms)
+    if rugs:
+        detail = f"{_plural(rugs, 'rug')}: no points of their own (their colours count under Colours)"
+        lines.append(Line(RUGS, 0, "happy-home.rugs", detail))
     lines += _objective_lines(player, objective)
     if player.scratches:
         detail = f"{_plural(player.scratches, 'visible scratch', 'visible scratches')}"

@@ -22,7 +22,8 @@ HOTEL_TILE = 5
 TOKEN = 1
 BONUS = 5
 
-HOMES, HOTELS_COLUMN, BONUS_COLUMN = "Holiday homes", "Hotels", "Bonus"
+# The rulebook's four sources of points (Determining the Winner): tiles, tokens, the bonus.
+HOMES, HOTELS_COLUMN, TOKENS, BONUS_COLUMN = "Holiday homes", "Hotels", "Tokens", "Bonus"
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ def score(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> Outcome:
         if len(places) > 1:
             second = places[1]
             detail, why = _award(seats, counts, second, f"{resort}: token", rule)
-            lines[second].append(Line(column, TOKEN, why, detail))
+            lines[second].append(Line(TOKENS, TOKEN, why, detail))
     scores = [
         PlayerScore(seat.name, tuple(seat_lines))
         for seat, seat_lines in zip(seats, lines, strict=True)
@@ -168,7 +169,7 @@ def validate(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> None:
 
 GAME: Game[HungryPlayer, NoSettings] = Game(
     title=find_title("hungry"),
-    categories=(HOMES, HOTELS_COLUMN, BONUS_COLUMN),
+    categories=(HOMES, HOTELS_COLUMN, TOKENS, BONUS_COLUMN),
     player_fields=PLAYER_FIELDS,
     player_type=HungryPlayer,
     score=score,
