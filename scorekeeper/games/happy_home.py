@@ -311,7 +311,7 @@ def _lines(player: HappyHomePlayer, objective: Objective) -> tuple[Line, ...]:
     lines.append(Line(MAT, player.mat, "happy-home.welcome-mat", mat))
     rugs = sum(room.rugs or 0 for room in player.rooms)
     if rugs:
-        detail = f"{_plural(rugs, 'rug')}: no points of their own (their colours count under Colours)"
+        detail = f"{_plural(rugs, 'rug')}: no points of their own (colours count)"
         lines.append(Line(RUGS, 0, "happy-home.rugs", detail))
     lines += _objective_lines(player, objective)
     if player.scratches:
