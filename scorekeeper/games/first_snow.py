@@ -267,7 +267,14 @@ def _count(number: int, noun: str) -> str:
 def round_lines(number: int, entry: Round) -> tuple[Line, Line]:
     """The food and warmth lines of one round."""
     eaten = meal(entry.food, entry.diet, entry.specialty)
-    best = " (best type)" if entry.diet == SPECIALIZED and not entry.specialty else ""
+    best = ""
+    if entry.diet == SPECIALIZED and not entry.specialty:
+        equal = [
+            f"{entry.count(kind)} {food_word(kind, entry.count(kind))}"
+            for kind in FOODS
+            if kind != eaten.specialty and entry.count(kind) == eaten.eaten and eaten.eaten
+        ]
+        best = f" (best type{'; or ' + ' or '.join(equal) if equal else ''})"
     food = Line(
         FOOD,
         eaten.points,

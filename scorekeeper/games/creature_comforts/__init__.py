@@ -302,6 +302,18 @@ def storage_targets(player: ComfortsPlayer, catalogue: Catalogue) -> tuple[Targe
     return tuple(targets)
 
 
+def _hosts_text(hosts: Sequence[str], sets: int) -> str:
+    """'Muffler', or 'Muffler (or Socks)' when another card would have held the Story as well:
+    the choice among equals is shown as one, not as a fact."""
+    chosen = hosts[:sets]
+    spare = [name for name in dict.fromkeys(hosts[sets:]) if name not in chosen]
+    if not spare:
+        return ", ".join(chosen)
+    if sets == 1:
+        return f"{chosen[0]} (or {' or '.join(spare)})"
+    return f"{', '.join(chosen)} (or any {sets} of {join_names(list(hosts))})"
+
+
 def _stored_lines(targets: Sequence[Target], placement: Placement) -> list[Line]:
     lines = []
     for target, sets in zip(targets, placement.sets, strict=True):
@@ -309,7 +321,7 @@ def _stored_lines(targets: Sequence[Target], placement: Placement) -> list[Line]
             continue
         store, points = target.store, sets * target.store.points
         if target.hosts:
-            on = ", ".join(target.hosts[:sets])
+            on = _hosts_text(target.hosts, sets)
             stories = f"{sets} {resource_name('story', sets)}"
             detail = f"{store.label}: {stories} on {on} -> +{points}"
             lines.append(Line(STORED, points, "creature-comforts.improvements", detail))
