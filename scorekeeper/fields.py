@@ -366,6 +366,11 @@ class TextField(Field):
         return f"a text of 1 to {self.max_len} characters"
 
 
+def with_article(noun: str) -> str:
+    """'a Comfort', 'an Improvement'."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def fold(name: str) -> str:
     """The form names are compared in: case and runs of spaces ignored."""
     return " ".join(name.casefold().split())
@@ -410,7 +415,7 @@ class NamesField(Field):
             if name is None:
                 belongs = self.elsewhere(item) if self.elsewhere else None
                 if belongs:
-                    raise _fail(f"{item!r} is not a {self.noun} but {belongs}")
+                    raise _fail(f"{item!r} is not {with_article(self.noun)} but {belongs}")
                 raise _fail(f"unknown {self.noun} {item!r}{closest(item, known)}")
             if self.unique and name in out:
                 raise _fail(f"{name!r} is listed twice; each {self.noun} can appear only once")

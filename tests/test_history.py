@@ -150,7 +150,10 @@ def test_export_json_holds_the_same_facts(home: Path) -> None:
 def test_export_rejects_an_unknown_format(home: Path) -> None:
     result = run(home, "history", "export", "--format", "xml")
     assert result.exit_code == 2
-    assert "xml" in result.stderr
+    assert (
+        result.stderr == "error: 'xml' is not an export format; use --format csv or --format json\n"
+    )
+    assert result.stdout == ""
 
 
 def _play(stem: str, played: date | None = None, names: tuple[str, ...] = ("Ana",)) -> Play:

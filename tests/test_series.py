@@ -114,10 +114,7 @@ def test_new_series_refuses_a_taken_or_malformed_name(home: Path) -> None:
     )
     result = run(home, "series", "new", "Winter League")
     assert result.exit_code == 2
-    assert result.stderr == (
-        "error: key 'series': expected lowercase letters, digits and '-' (like 'winter-league'), "
-        "got 'Winter League'\n"
-    )
+    assert result.stderr == "error: 'Winter League' is not a series id; try 'winter-league'\n"
     assert snapshot(home) == before
 
 
@@ -162,8 +159,7 @@ def test_score_into_an_undefined_series_starts_an_open_one(home: Path) -> None:
         (
             BTGA_SAMPLE,
             "Sunday",
-            "error: key 'series': expected lowercase letters, digits and '-' "
-            "(like 'winter-league'), got 'Sunday'\n",
+            "error: 'Sunday' is not a series id; try 'sunday'\n",
         ),
     ],
 )
@@ -285,3 +281,13 @@ def test_a_broken_series_file_is_reported_and_the_rest_still_works(home: Path) -
         "the file name 'typo'" in result.stderr
     )
     assert "sunday-trio" in result.stdout
+
+
+def test_series_show_suggests_the_id_to_type(home: Path) -> None:
+    result = run(home, "series", "show", "Sunday Trio!")
+    assert result.exit_code == 2
+    assert result.stderr == "error: 'Sunday Trio!' is not a series id; try 'sunday-trio'\n"
+    result = run(home, "series", "new", "***")
+    assert result.stderr == (
+        "error: '***' is not a series id; use lowercase letters, digits and '-'\n"
+    )

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import AppState, command_app, user_errors
+from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import day, game_id, load, report_unreadable
 
 app = command_app(
@@ -117,17 +116,19 @@ def rescore(ctx: typer.Context) -> None:
     console.print(summary + ".")
 
 
-class ExportFormat(StrEnum):
-    csv = "csv"
-    json = "json"
+EXPORT_FORMATS = ("csv", "json")
 
 
 @app.command("export")
 def export(
     ctx: typer.Context,
     output_format: Annotated[
-        ExportFormat, typer.Option("--format", help="csv: one row per player per session.")
-    ] = ExportFormat.csv,
+        str,
+        typer.Option(
+            "--format",
+            help="csv (one row per player per session) or json (one object per session).",
+        ),
+    ] = "csv",
     game: GameOption = None,
     player: PlayerOption = None,
 ) -> None:
@@ -139,11 +140,13 @@ def export(
     from scorekeeper.history import export_columns, export_rows, oldest_first, select, to_json
 
     state: AppState = ctx.obj
+    if output_format.lower() not in EXPORT_FORMATS:
+        raise fail(f"{output_format!r} is not an export format; use --format csv or --format json")
     with user_errors():
         loaded = load(state.home)
         plays = oldest_first(select(loaded.plays, game=game_id(game), player=player))
     report_unreadable(loaded.unreadable)
-    if output_format is ExportFormat.json:
+    if output_format.lower() == "json":
         json.dump([to_json(p) for p in plays], sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return
