@@ -228,6 +228,6 @@ def test_version(runner: CliRunner) -> None:
 def test_a_solo_game_shows_its_score_and_title(runner: CliRunner) -> None:
     result = runner.invoke(app, ["score", "--from", str(SAMPLES / "creature-comforts-solo.toml")])
     assert result.exit_code == 0
-    assert "Final score: Robin, 78 points." in result.stdout
+    assert "Final score: Robin, 79 points." in result.stdout
     assert "Winner:" not in result.stdout
     assert "Title: Snugly Well-stocked Denizen of Comfort!" in result.stdout

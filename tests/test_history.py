@@ -190,6 +190,6 @@ def test_a_solo_game_is_listed_without_a_winner(home: Path) -> None:
     (home / "sessions" / solo.name).write_bytes(solo.read_bytes())
     out = run(home, "history", "list", "--game", "cc").stdout
     assert (
-        "│ creature-comforts-solo │ 2026-11-29 16:05 │ Creature Comforts │ solo   │ Robin 78 "
+        "│ creature-comforts-solo │ 2026-11-29 16:05 │ Creature Comforts │ solo   │ Robin 79 "
         in out
     )

@@ -189,7 +189,7 @@ PLAYER_FIELDS = (
     RecordListField(
         key="custom",
         label="cards not in the catalogue",
-        help="Promo or other cards: name, printed VP and the bonus they earned.",
+        help="Comforts missing from the catalogue (promos): name, printed VP, bonus earned, type.",
         rule="creature-comforts.comforts",
         item=RecordField(
             key="custom",
@@ -272,8 +272,9 @@ class Target:
 
 
 def typed_comforts(player: ComfortsPlayer, catalogue: Catalogue) -> list[tuple[str, str | None]]:
-    """Every Comfort the player crafted, with its type: catalogue cards, then custom ones (a
-    custom card without a type may be an Improvement, so it has none here)."""
+    """Every Comfort the player crafted, with its type (None: untyped): catalogue cards, then
+    custom ones, which are Comforts missing from the catalogue (Improvements are added to the
+    catalogue instead)."""
     return [(name, catalogue.card(name).type) for name in player.comforts] + [
         (card.name, card.type) for card in player.custom
     ]
@@ -425,7 +426,7 @@ def solo_title(player: ComfortsPlayer, total: int, catalogue: Catalogue) -> tupl
             warning = f"{names} tie as your most crafted Comfort type: choose one with solo_type"
     words = [
         first,
-        _band(len(player.comforts) + sum(1 for card in player.custom if card.type), COUNT_WORDS),
+        _band(len(typed_comforts(player, catalogue)), COUNT_WORDS),
         IMPROVEMENT_WORDS[len(player.improvements)],
         _band(total, SCORE_WORDS),
     ]
