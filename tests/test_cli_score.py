@@ -117,14 +117,16 @@ BAD_FILES = [
     ),
     (
         VALID_HUNGRY.replace("homes = [2, 0, 0, 0, 0]", 'homes = "lots"'),
-        "player 'Ana': key 'homes': expected a list of 5 whole numbers, each from 0 to 10, "
+        "player 'Ana': key 'homes': expected a list of 5 whole numbers, each from 0 to 10 "
+        "(the box has 10 tourists of each star value), "
         "got 'lots'",
     ),
     (
         VALID_HUNGRY.replace(
             "homes = [2, 0, 0, 0, 0]", "homes = [2, 0, 0, 0, 0]\nhotels = { red = 11 }"
         ),
-        "player 'Ana': key 'hotels.red': expected a whole number from 0 to 10, got 11",
+        "player 'Ana': key 'hotels.red': expected a whole number from 0 to 10 "
+        "(the box has 10 tourists of each colour), got 11",
     ),
     (
         VALID_HUNGRY.replace(
@@ -135,7 +137,8 @@ BAD_FILES = [
     ),
     (
         VALID_HUNGRY.replace("homes = [2, 0, 0, 0, 0]", "homes = [true, 0, 0, 0, 0]"),
-        "player 'Ana': key 'homes': expected a list of 5 whole numbers, each from 0 to 10, "
+        "player 'Ana': key 'homes': expected a list of 5 whole numbers, each from 0 to 10 "
+        "(the box has 10 tourists of each star value), "
         "got [True, 0, 0, 0, 0]",
     ),
     (

@@ -23,13 +23,17 @@ NAMES = ["Ana", "Ben", "Cy", "Dee"]
 
 @st.composite
 def hungry_seats(draw: st.DrawFn) -> list[Seat[HungryPlayer]]:
-    """2-4 players whose counts never put more than 10 tourists at one resort."""
+    """2-4 players whose counts never put more than 10 tourists at one resort, nor more than
+    their share of the 48 tourists at all."""
     players = draw(st.integers(2, 4))
+    placed = [0] * players
     columns = []
     for _ in range(10):
         column: list[int] = []
-        for _ in range(players):
-            column.append(draw(st.integers(0, 10 - sum(column))))
+        for p in range(players):
+            room = min(10 - sum(column), 48 // players - placed[p])
+            column.append(draw(st.integers(0, room)))
+            placed[p] += column[-1]
         columns.append(column)
     return [
         Seat(

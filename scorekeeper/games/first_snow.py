@@ -36,6 +36,9 @@ CARRY_LIMIT = 4  # items an Inuit can carry, tools included (first-snow.inventor
 BALANCED_BONUS_TYPES = 3
 SPECIALIZED_BONUS_PIECES = 4
 DIE_FACES = 6
+# Food of one type in one round: n pieces on a specialized diet score n + 1, and the score card
+# (10 at the start) shows at most 69, so more than 58 could never be recorded.
+FOOD_MAX = TRACK_MAX - START - 1
 
 # A score card value includes the 10 starting points, so it is shown as Start 10 plus what the
 # card gained over the rounds: every player's Start column then reads 10, however entered.
@@ -186,6 +189,8 @@ ROUND_FIELDS = (
         help="Food at the night camp plus food carried in the inventory.",
         rule="first-snow.food",
         names=FOODS,
+        high=FOOD_MAX,
+        limit=f"more would score past the score card's {TRACK_MAX}",
         required=False,
     ),
     ChoiceField(
@@ -219,6 +224,7 @@ TRACK_FIELD = IntField(
     rule="first-snow.score-card",
     low=START,
     high=TRACK_MAX,
+    limit="the score card: a die showing 1-6 beside slots 0-9",
     required=False,
 )
 
@@ -236,6 +242,7 @@ ROUNDS_FIELD = RecordListField(
         build=_round,
     ),
     max_len=ROUNDS,
+    limit=f"the game ends when none of the {ROUNDS} land cards is left to turn to winter",
     required=False,
 )
 
@@ -245,6 +252,7 @@ TOOLS_FIELD = IntField(
     help="Tools whose cube is on the good-condition slot at game end: +1 each.",
     rule="first-snow.tools",
     high=TOOL_KINDS,
+    limit=f"the inventory card has {TOOL_KINDS} tools",
 )
 
 LOWEST_DIE_FIELD = IntField(
@@ -254,6 +262,7 @@ LOWEST_DIE_FIELD = IntField(
     rule="first-snow.ties",
     low=1,
     high=DIE_FACES,
+    limit="a six-sided die",
     required=False,
 )
 

@@ -30,6 +30,9 @@ MAX_EMPTY_NEIGHBOURS = 4  # orthogonal neighbours of one square
 PLANTS_IN_BOX = 10
 RUGS_IN_BOX = 10
 ITEM_TILES = 80  # 60 furniture, 10 rugs, 10 pot plants
+FURNITURE_PER_ROOM = 15  # furniture tiles for each room (Components)
+# The most other items one item in a room can touch: everything else the room can hold.
+MAX_NEIGHBOURS = FURNITURE_PER_ROOM + RUGS_IN_BOX + PLANTS_IN_BOX - 1
 PERFECT_FIT = {3: 3, 4: 7}  # other items touching the best item in a room; 4 or more = 7
 FINISHING_TOUCHES = 3
 NOOKS_AND_CRANNIES = {"kitchen": 4, "bathroom": 4, "bedroom": 6, "lounge": 6}
@@ -134,6 +137,7 @@ ROOM_FIELDS = (
         help="How many of the room's 3 core pieces it holds (copies count once): 1, 3 or 6 points.",
         rule="happy-home.furniture",
         high=CORE_PIECES,
+        limit=f"each room has {CORE_PIECES} core pieces",
     ),
     StrListField(
         key="colours",
@@ -141,6 +145,7 @@ ROOM_FIELDS = (
         help="Colours on items (rugs too) in the room: 2 points in 3 rooms, 5 in all 4.",
         rule="happy-home.colours",
         max_len=COLOURS_IN_GAME,
+        limit=f"the game has {COLOURS_IN_GAME} colours",
     ),
     IntListField(
         key="plants",
@@ -148,7 +153,9 @@ ROOM_FIELDS = (
         help="For each pot plant, its empty orthogonal neighbours (an open door counts): 1 + that.",
         rule="happy-home.pot-plants",
         high=MAX_EMPTY_NEIGHBOURS,
+        limit=f"a space has {MAX_EMPTY_NEIGHBOURS} orthogonal neighbours",
         max_len=PLANTS_IN_BOX,
+        count_limit=f"the box has {PLANTS_IN_BOX} pot plants",
     ),
     IntField(
         key="rugs",
@@ -156,6 +163,7 @@ ROOM_FIELDS = (
         help="Rugs score no points of their own; their colours count under Colours.",
         rule="happy-home.rugs",
         high=RUGS_IN_BOX,
+        limit=f"the box has {RUGS_IN_BOX} rugs",
         required=False,
     ),
     IntField(
@@ -177,6 +185,11 @@ ROOM_FIELDS = (
         label="most items touching one item",
         help="The most other items any one item in the room touches: 3 = 3 points, 4+ = 7.",
         rule="happy-home.perfect-fit",
+        high=MAX_NEIGHBOURS,
+        limit=(
+            f"a room holds at most {FURNITURE_PER_ROOM} furniture tiles, {RUGS_IN_BOX} rugs "
+            f"and {PLANTS_IN_BOX} pot plants"
+        ),
         required=False,
     ),
 )
@@ -201,6 +214,7 @@ PLAYER_FIELDS = (
         help="Furniture, pot plants and rugs in your home (not the mat): fewest wins a tie.",
         rule="happy-home.ties",
         high=ITEM_TILES,
+        limit=f"the box has {ITEM_TILES} item tiles",
         required=False,
     ),
     RecordTableField(

@@ -61,6 +61,8 @@ COMFORTS, IMPROVEMENTS, STORED, COTTAGES, LEFTOVERS = (
     "Leftovers",
 )
 MAX_RESOURCE = 99  # planks stretch the supply, so counts are not capped by the box
+RESOURCE_LIMIT = "the supply's planks stand in for more than its tokens; 99 guards against typos"
+COMFORT_CARDS = 72  # 24 kinds, 3 copies each (Components)
 
 
 def _catalogue() -> Catalogue:
@@ -148,6 +150,8 @@ PLAYER_FIELDS = (
         names=lambda: _catalogue().names(COMFORT),
         noun="Comfort",
         elsewhere=_listed_under("comforts"),
+        max_len=COMFORT_CARDS,
+        limit=f"the box has {COMFORT_CARDS} Comfort cards",
     ),
     NamesField(
         key="improvements",
@@ -159,6 +163,7 @@ PLAYER_FIELDS = (
         elsewhere=_listed_under("improvements"),
         unique=True,
         max_len=MAX_IMPROVEMENTS,
+        limit=f"each takes one of your {MAX_IMPROVEMENTS} Cottages",
         required=False,
     ),
     CountsField(
@@ -168,6 +173,7 @@ PLAYER_FIELDS = (
         rule="creature-comforts.storing",
         names=GOODS,
         high=MAX_RESOURCE,
+        limit=RESOURCE_LIMIT,
         required=False,
     ),
     IntField(
@@ -176,6 +182,7 @@ PLAYER_FIELDS = (
         help="All your Coins, stored or not.",
         rule="creature-comforts.storing",
         high=MAX_RESOURCE,
+        limit=RESOURCE_LIMIT,
         required=False,
     ),
     IntField(
@@ -184,6 +191,7 @@ PLAYER_FIELDS = (
         help="All your Stories, stored or not.",
         rule="creature-comforts.storing",
         high=MAX_RESOURCE,
+        limit=RESOURCE_LIMIT,
         required=False,
     ),
     RecordListField(
