@@ -234,3 +234,16 @@ def test_a_solo_game_shows_its_score_and_title(runner: CliRunner) -> None:
     assert "Final score: Robin, 79 points." in result.stdout
     assert "Winner:" not in result.stdout
     assert "Title: Snugly Well-stocked Denizen of Comfort!" in result.stdout
+
+
+def test_the_running_totals_table_right_aligns_its_numbers() -> None:
+    import io
+
+    from rich.console import Console
+
+    from scorekeeper.render.score import totals_table
+
+    out = io.StringIO()
+    console = Console(width=80, file=out, color_system=None)
+    console.print(totals_table("After round 1", ["Player", "R1", "Total"], [["Ana", "3", "13"]]))
+    assert "│ Ana    │  3 │    13 │" in out.getvalue()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -29,6 +30,17 @@ def score_table(outcome: Outcome, title: str) -> Table:
             *(str(standing.category_total(c)) for c in outcome.categories),
             str(standing.total),
         )
+    return table
+
+
+def totals_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
+    """Points so far (the --live "After round N" table): the first column names the player,
+    every other column is a number and is right-aligned, as in every score table."""
+    table = Table(title=title, title_justify="left")
+    for index, header in enumerate(headers):
+        table.add_column(header, justify="left" if index == 0 else "right")
+    for row in rows:
+        table.add_row(user(row[0]), *row[1:])
     return table
 
 
