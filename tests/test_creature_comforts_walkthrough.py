@@ -82,7 +82,7 @@ def test_two_players_cards_by_completion_and_best_placement(tmp_path: Path) -> N
     _step(child, "Is everything right?", "\r")
     child.expect_exact("Hearth: 4 Wood -> +4")
     child.expect_exact("Lamp: 2 Stories -> +7")
-    child.expect(r"Winner: \S*Ana\S* with 43 points\.")
+    child.expect(r"Winner: \S*Ana\S* with 44 points\.")
     _save(child)
     ana, ben = _saved(tmp_path)["players"]  # type: ignore[misc]
     assert ana["comforts"] == ["Hearth", "Bread", "Soup"]

@@ -158,7 +158,7 @@ def test_ctrl_c_keeps_the_draft_and_says_how_to_resume(tmp_path: Path) -> None:
     child.send("\r")  # Ana
     child.expect_exact("Which answer?")
     child.send("\r")  # 1-star holiday home: 3
-    answer(child, "Ana: 1-star", BACKSPACE + "4")
+    answer(child, "Ana: 1-star", BACKSPACE + "2")
     child.expect_exact("Is everything right?")
     child.send("\r")
     child.expect_exact("Save this session?")
@@ -166,7 +166,7 @@ def test_ctrl_c_keeps_the_draft_and_says_how_to_resume(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
 
     [session] = saved_sessions(tmp_path)
-    assert inputs(session)[0]["homes"] == [4, 2, 1, 0, 2]
+    assert inputs(session)[0]["homes"] == [2, 2, 1, 0, 2]
     assert inputs(session)[1] == {"name": "Ben", **BEN}
     assert not storage.draft_path(tmp_path, KIND).exists()
 
