@@ -291,3 +291,24 @@ def test_series_show_suggests_the_id_to_type(home: Path) -> None:
     assert result.stderr == (
         "error: '***' is not a series id; use lowercase letters, digits and '-'\n"
     )
+
+
+def test_a_shared_place_shows_as_shared_and_counts_as_level() -> None:
+    import io
+
+    from rich.console import Console
+
+    from scorekeeper.render.series import series_games_table
+    from scorekeeper.stats import head_to_head
+
+    plays = [
+        _game(1, "hungry", {"Ana": 9, "Ben": 4, "Cy": 4}),
+        _game(2, "first-snow", {"Ana": 30, "Ben": 31}),
+    ]
+    result = report(SeriesDef("s"), plays)
+    out = io.StringIO()
+    Console(width=100, file=out, color_system=None).print(series_games_table(result))
+    assert "4 (2nd=)" in out.getvalue() and "9* (1st)" in out.getvalue()
+    assert {s.name: s.average_place for s in result.standings} == {"Ana": 1.5, "Ben": 1.5, "Cy": 2}
+    ben_cy = next(h for h in head_to_head(plays) if {h.player, h.opponent} == {"Ben", "Cy"})
+    assert (ben_cy.ahead, ben_cy.behind, ben_cy.level) == (0, 0, 1)
