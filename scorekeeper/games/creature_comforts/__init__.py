@@ -311,26 +311,39 @@ def storage_targets(player: ComfortsPlayer, catalogue: Catalogue) -> tuple[Targe
     return tuple(targets)
 
 
-def _hosts_text(hosts: Sequence[str], sets: int) -> str:
-    """'Muffler', or 'Muffler (or Socks)' when another card would have held the Story as well:
-    the choice among equals is shown as one, not as a fact."""
+def _hosts_text(hosts: Sequence[str], sets: int, elsewhere: Sequence[str] = ()) -> str:
+    """'Muffler', or 'Muffler (or Socks)' when another card would have held the Story as well
+    (`elsewhere`: free slots of another book worth the same): a choice among equals is shown as
+    one, not as a fact."""
     chosen = hosts[:sets]
     spare = [name for name in dict.fromkeys(hosts[sets:]) if name not in chosen]
+    spare += [name for name in elsewhere if name not in spare]
     if not spare:
         return ", ".join(chosen)
     if sets == 1:
         return f"{chosen[0]} (or {' or '.join(spare)})"
-    return f"{', '.join(chosen)} (or any {sets} of {join_names(list(hosts))})"
+    return f"{', '.join(chosen)} (or any {sets} of {join_names([*hosts, *elsewhere])})"
+
+
+def _free_slots(targets: Sequence[Target], placement: Placement) -> list[tuple[int, str, int]]:
+    """Book slots left empty: (target index, "Pie with the Recipe Book", points per Story)."""
+    return [
+        (index, f"{host} with the {target.store.label}", target.store.points)
+        for index, (target, sets) in enumerate(zip(targets, placement.sets, strict=True))
+        for host in dict.fromkeys(target.hosts[sets:])
+    ]
 
 
 def _stored_lines(targets: Sequence[Target], placement: Placement) -> list[Line]:
     lines = []
-    for target, sets in zip(targets, placement.sets, strict=True):
+    free = _free_slots(targets, placement)
+    for index, (target, sets) in enumerate(zip(targets, placement.sets, strict=True)):
         if not sets:
             continue
         store, points = target.store, sets * target.store.points
         if target.hosts:
-            on = _hosts_text(target.hosts, sets)
+            elsewhere = [label for at, label, each in free if at != index and each == store.points]
+            on = _hosts_text(target.hosts, sets, elsewhere)
             stories = f"{sets} {resource_name('story', sets)}"
             detail = f"{store.label}: {stories} on {on} -> +{points}"
             lines.append(Line(STORED, points, "creature-comforts.improvements", detail))
