@@ -126,6 +126,7 @@ def export(
         str,
         typer.Option(
             "--format",
+            metavar="csv|json",
             help="csv (one row per player per session) or json (one object per session).",
         ),
     ] = "csv",
