@@ -200,3 +200,12 @@ def test_colour_names_must_be_one_to_five_different_names(text: str, problem: st
 
     with pytest.raises(ValueError, match=problem):
         check_palette(text)
+
+
+def test_the_rugs_help_names_finishing_touches_only_when_it_is_in_play() -> None:
+    from scorekeeper.games.happy_home import room_help
+
+    assert "Finishing Touches" in room_help("rugs", "finishing-touches")
+    for design in ("perfect-fit", "bigger-is-better", "nooks-and-crannies"):
+        assert "Finishing Touches" not in room_help("rugs", design)
+    assert room_help("core", "finishing-touches") == room_help("core", "perfect-fit")

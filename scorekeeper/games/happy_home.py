@@ -195,6 +195,15 @@ ROOM_FIELDS = (
 )
 ROOM_FIELD_BY_KEY = {f.key: f for f in ROOM_FIELDS}
 
+
+def room_help(key: str, design: str) -> str:
+    """A room question's help for the objective in play: the rugs question names Finishing
+    Touches only when that card is the one drawn."""
+    text = ROOM_FIELD_BY_KEY[key].help
+    if key == "rugs" and design == "finishing-touches":
+        text += f" Finishing Touches: {FINISHING_TOUCHES} per room with a pot plant and a rug."
+    return text
+
 PLAYER_FIELDS = (
     IntField(
         key="mat",
