@@ -27,12 +27,27 @@ def _show(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _bounds(low: int, high: int | None) -> str:
-    return f"from {low} to {high}" if high is not None else f">= {low}"
+def _bounds(low: int, high: int | None, limit: str = "") -> str:
+    """'from 0 to 10 (the box has 10 ...)': a bound with the reason for it, when there is one."""
+    if high is None:
+        return f">= {low}"
+    return f"from {low} to {high}" + (f" ({limit})" if limit else "")
 
 
-def int_range(low: int, high: int | None) -> str:
-    return f"a whole number {_bounds(low, high)}"
+def int_range(low: int, high: int | None, limit: str = "") -> str:
+    return f"a whole number {_bounds(low, high, limit)}"
+
+
+def _at_most(count: int | None, limit: str) -> str:
+    """' (at most 4: each takes one of your 4 Cottages)' for a list's length."""
+    if count is None:
+        return ""
+    return f" (at most {count}{': ' + limit if limit else ''})"
+
+
+def _too_many(count: int, nouns: str, limit: str, got: int) -> InputError:
+    """'expected at most 4 Improvements (each takes one of your 4 Cottages), got 5'."""
+    return _fail(f"expected at most {count} {nouns}{f' ({limit})' if limit else ''}, got {got}")
 
 
 _C = TypeVar("_C")
@@ -45,12 +60,13 @@ def schema(cls: type[_C]) -> type[_C]:
     return dataclass(kw_only=True, eq=False)(cls)
 
 
-def check_int(value: object, low: int, high: int | None) -> int:
-    """A TOML integer within bounds (bools are not numbers here)."""
+def check_int(value: object, low: int, high: int | None, limit: str = "") -> int:
+    """A TOML integer within bounds (bools are not numbers here); `limit` says why the upper
+    bound is what it is, and is named when a value passes it."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise _fail(f"expected {int_range(low, high)}, got {_show(value)}")
     if value < low or (high is not None and value > high):
-        raise _fail(f"expected {int_range(low, high)}, got {_show(value)}")
+        raise _fail(f"expected {int_range(low, high, limit)}, got {_show(value)}")
     return value
 
 
@@ -63,6 +79,9 @@ class Field:
     help: str
     rule: str
     required: bool = True
+    limit: str = ""
+    """Why the upper bound is what it is, from the box ("the box has 10 pot plants"): named in
+    the allowed values and in every error about a value past it."""
 
     def parse(self, raw: object) -> Any:
         """Check a raw TOML value and return the typed value; raise InputError."""
@@ -83,10 +102,10 @@ class IntField(Field):
     high: int | None = None
 
     def parse(self, raw: object) -> int:
-        return check_int(raw, self.low, self.high)
+        return check_int(raw, self.low, self.high, self.limit)
 
     def allowed(self) -> str:
-        return int_range(self.low, self.high)
+        return int_range(self.low, self.high, self.limit)
 
 
 @schema
@@ -121,28 +140,37 @@ class ChoiceField(Field):
 
 @schema
 class IntListField(Field):
-    """A list of whole numbers; `labels` name each position when the length is fixed."""
+    """A list of whole numbers; `labels` name each position when the length is fixed.
+
+    `limit` gives the reason for each number's upper bound, `count_limit` for the length's."""
 
     low: int = 0
     high: int | None = None
     min_len: int = 0
     max_len: int | None = None
     labels: tuple[str, ...] = ()
+    count_limit: str = ""
 
     def parse(self, raw: object) -> tuple[int, ...]:
         if not isinstance(raw, list):
             raise _fail(f"expected {self.allowed()}, got {_show(raw)}")
+        if self.max_len not in (None, self.min_len) and len(raw) > self.max_len:
+            raise _too_many(self.max_len, "numbers", self.count_limit, len(raw))
         if len(raw) < self.min_len or (self.max_len is not None and len(raw) > self.max_len):
-            raise _fail(f"expected {self.allowed()}, got {len(raw)} numbers")
+            raise _fail(f"expected {self._list(counted=False)}, got {len(raw)} numbers")
         try:
-            return tuple(check_int(item, self.low, self.high) for item in raw)
+            return tuple(check_int(item, self.low, self.high, self.limit) for item in raw)
         except InputError:
-            raise _fail(f"expected {self.allowed()}, got {_show(raw)}") from None
+            raise _fail(f"expected {self._list(counted=False)}, got {_show(raw)}") from None
 
     def dump(self, value: tuple[int, ...]) -> list[int]:
         return list(value)
 
     def allowed(self) -> str:
+        return self._list(counted=True)
+
+    def _list(self, counted: bool) -> str:
+        """The allowed lists; `counted` adds why the length is bounded."""
         if self.max_len == self.min_len:
             size = f"{self.min_len} "
         elif self.max_len is None:
@@ -151,7 +179,9 @@ class IntListField(Field):
             size = f"up to {self.max_len} "
         else:
             size = f"{self.min_len} to {self.max_len} "
-        return f"a list of {size}whole numbers, each {_bounds(self.low, self.high)}"
+        why = f" ({self.count_limit})" if counted and self.count_limit else ""
+        each = _bounds(self.low, self.high, self.limit)
+        return f"a list of {size}whole numbers{why}, each {each}"
 
 
 @schema
@@ -194,7 +224,7 @@ class CountsField(Field):
         counts = []
         for name in self.names:
             try:
-                counts.append(check_int(raw.get(name, 0), self.low, self.high))
+                counts.append(check_int(raw.get(name, 0), self.low, self.high, self.limit))
             except InputError as error:
                 raise error.at(key=name) from None
         return tuple(counts)
@@ -203,12 +233,13 @@ class CountsField(Field):
         return dict(zip(self.names, value, strict=True))
 
     def allowed(self) -> str:
-        return f"a table of {', '.join(self.names)}, each {_bounds(self.low, self.high)}"
+        each = _bounds(self.low, self.high, self.limit)
+        return f"a table of {', '.join(self.names)}, each {each}"
 
 
 @schema
 class StrListField(Field):
-    """A list of short texts (names of cards, colours)."""
+    """A list of short texts (names of cards, colours); `limit` says why at most `max_len`."""
 
     max_len: int | None = None
 
@@ -216,14 +247,14 @@ class StrListField(Field):
         if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
             raise _fail(f"expected {self.allowed()}, got {_show(raw)}")
         if self.max_len is not None and len(raw) > self.max_len:
-            raise _fail(f"expected at most {self.max_len} entries, got {len(raw)}")
+            raise _too_many(self.max_len, "entries", self.limit, len(raw))
         return tuple(item.strip() for item in raw)
 
     def dump(self, value: tuple[str, ...]) -> list[str]:
         return list(value)
 
     def allowed(self) -> str:
-        return "a list of texts" + (f" (at most {self.max_len})" if self.max_len else "")
+        return "a list of texts" + _at_most(self.max_len, self.limit)
 
 
 @schema
@@ -254,7 +285,8 @@ class RecordListField(Field):
         if not isinstance(raw, list):
             raise _fail(f"expected an array of tables ({self.item.allowed()}), got {_show(raw)}")
         if self.max_len is not None and len(raw) > self.max_len:
-            raise _fail(f"expected at most {self.max_len} tables, got {len(raw)}")
+            nouns = f"{self.item.label}s" if self.item.label else "tables"
+            raise _too_many(self.max_len, nouns, self.limit, len(raw))
         items = []
         for index, entry in enumerate(raw, start=1):
             try:
@@ -267,7 +299,8 @@ class RecordListField(Field):
         return [self.item.dump(entry) for entry in value]
 
     def allowed(self) -> str:
-        return f"an array of tables ({self.item.allowed()})"
+        at_most = _at_most(self.max_len, self.limit)
+        return f"an array of tables{at_most} ({self.item.allowed()})"
 
 
 @schema
@@ -366,6 +399,11 @@ class TextField(Field):
         return f"a text of 1 to {self.max_len} characters"
 
 
+def with_article(noun: str) -> str:
+    """'a Comfort', 'an Improvement'."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def fold(name: str) -> str:
     """The form names are compared in: case and runs of spaces ignored."""
     return " ".join(name.casefold().split())
@@ -401,7 +439,7 @@ class NamesField(Field):
         if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
             raise _fail(f"expected {self.allowed()}, got {_show(raw)}")
         if self.max_len is not None and len(raw) > self.max_len:
-            raise _fail(f"expected at most {self.max_len} {self.noun}s, got {len(raw)}")
+            raise _too_many(self.max_len, f"{self.noun}s", self.limit, len(raw))
         known = list(self.names())
         by_fold = {fold(name): name for name in known}
         out: list[str] = []
@@ -410,7 +448,7 @@ class NamesField(Field):
             if name is None:
                 belongs = self.elsewhere(item) if self.elsewhere else None
                 if belongs:
-                    raise _fail(f"{item!r} is not a {self.noun} but {belongs}")
+                    raise _fail(f"{item!r} is not {with_article(self.noun)} but {belongs}")
                 raise _fail(f"unknown {self.noun} {item!r}{closest(item, known)}")
             if self.unique and name in out:
                 raise _fail(f"{name!r} is listed twice; each {self.noun} can appear only once")
@@ -421,5 +459,4 @@ class NamesField(Field):
         return list(value)
 
     def allowed(self) -> str:
-        limit = f" (at most {self.max_len})" if self.max_len is not None else ""
-        return f"a list of {self.noun}s{limit}"
+        return f"a list of {self.noun}s{_at_most(self.max_len, self.limit)}"

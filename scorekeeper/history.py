@@ -93,6 +93,10 @@ class Play:
     def by_rank(self) -> tuple[Result, ...]:
         return tuple(sorted(self.results, key=lambda r: (r.rank, r.seat)))
 
+    def shares_place(self, result: Result) -> bool:
+        """Another player has the same place (equal totals below first, or a shared win)."""
+        return sum(r.rank == result.rank for r in self.results) > 1
+
 
 def short_id(stem: str) -> str:
     """The six hex digits scorekeeper adds to saved file names; a hand-named file's whole stem."""

@@ -7,6 +7,7 @@ series. Pure computations only: storage reads the files, the CLI draws the table
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -74,6 +75,17 @@ class SeriesDef:
 
 def _error(message: str, key: str) -> InputError:
     return InputError(message, Where(key=key))
+
+
+def series_id(value: str) -> str:
+    """A series id typed on the command line; anything else is refused with the id to type."""
+    try:
+        return check_series(value)
+    except InputError:
+        pass
+    suggestion = "-".join(re.findall(r"[a-z0-9]+", value.lower()))
+    fix = f"try {suggestion!r}" if suggestion else "use lowercase letters, digits and '-'"
+    raise SeriesError(f"{value!r} is not a series id; {fix}")
 
 
 def series_from_dict(raw: Mapping[str, Any], find_game: Callable[[str], Any]) -> SeriesDef:

@@ -2,8 +2,9 @@
 
 Adding a case adds data, not code. A case file holds `[session]` (a session document),
 `[expected]` with `totals` (name -> total), `winners`, and optionally `tiebreak` (exact text),
-`lines` (name -> list of [category, points, rule]), `warnings` (substrings), `title` (a solo
-title, exact text; absent = no title), or `error`
+`lines` (name -> list of [category, points, rule]), `details` (name -> list of each line's
+detail), `places` (name -> place as shown, '2=' when shared), `warnings` (substrings), `title`
+(a solo title, exact text; absent = no title), or `error`
 (a substring of the one-line error the session must be rejected with).
 """
 
@@ -36,6 +37,10 @@ def test_case(path: Path) -> None:
         assert expected["error"] in str(caught.value)
         return
     outcome = from_dict(case["session"]).score()
+    for standing in outcome.standings:  # every column adds up; a line outside one scores 0
+        assert standing.total == sum(standing.category_total(c) for c in outcome.categories)
+        outside = [line for line in standing.lines if line.category not in outcome.categories]
+        assert all(line.points == 0 for line in outside)
     assert {s.name: s.total for s in outcome.standings} == expected["totals"]
     assert list(outcome.winners) == expected["winners"]
     assert outcome.tiebreak == expected.get("tiebreak")
@@ -43,6 +48,11 @@ def test_case(path: Path) -> None:
     for name, lines in expected.get("lines", {}).items():
         standing = next(s for s in outcome.standings if s.name == name)
         assert [[line.category, line.points, line.rule] for line in standing.lines] == lines
+    for name, details in expected.get("details", {}).items():
+        standing = next(s for s in outcome.standings if s.name == name)
+        assert [line.detail for line in standing.lines] == details
+    places = {s.name: outcome.place(s) for s in outcome.standings}
+    assert {name: places[name] for name in expected.get("places", {})} == expected.get("places", {})
     warnings = expected.get("warnings", [])
     assert len(outcome.warnings) == len(warnings)
     for text, wanted in zip(outcome.warnings, warnings, strict=True):

@@ -117,14 +117,16 @@ BAD_FILES = [
     ),
     (
         VALID_HUNGRY.replace("homes = [2, 0, 0, 0, 0]", 'homes = "lots"'),
-        "player 'Ana': key 'homes': expected a list of 5 whole numbers, each from 0 to 10, "
+        "player 'Ana': key 'homes': expected a list of 5 whole numbers, each from 0 to 10 "
+        "(the box has 10 tourists of each star value), "
         "got 'lots'",
     ),
     (
         VALID_HUNGRY.replace(
             "homes = [2, 0, 0, 0, 0]", "homes = [2, 0, 0, 0, 0]\nhotels = { red = 11 }"
         ),
-        "player 'Ana': key 'hotels.red': expected a whole number from 0 to 10, got 11",
+        "player 'Ana': key 'hotels.red': expected a whole number from 0 to 10 "
+        "(the box has 10 tourists of each colour), got 11",
     ),
     (
         VALID_HUNGRY.replace(
@@ -135,7 +137,8 @@ BAD_FILES = [
     ),
     (
         VALID_HUNGRY.replace("homes = [2, 0, 0, 0, 0]", "homes = [true, 0, 0, 0, 0]"),
-        "player 'Ana': key 'homes': expected a list of 5 whole numbers, each from 0 to 10, "
+        "player 'Ana': key 'homes': expected a list of 5 whole numbers, each from 0 to 10 "
+        "(the box has 10 tourists of each star value), "
         "got [True, 0, 0, 0, 0]",
     ),
     (
@@ -228,6 +231,19 @@ def test_version(runner: CliRunner) -> None:
 def test_a_solo_game_shows_its_score_and_title(runner: CliRunner) -> None:
     result = runner.invoke(app, ["score", "--from", str(SAMPLES / "creature-comforts-solo.toml")])
     assert result.exit_code == 0
-    assert "Final score: Robin, 78 points." in result.stdout
+    assert "Final score: Robin, 79 points." in result.stdout
     assert "Winner:" not in result.stdout
     assert "Title: Snugly Well-stocked Denizen of Comfort!" in result.stdout
+
+
+def test_the_running_totals_table_right_aligns_its_numbers() -> None:
+    import io
+
+    from rich.console import Console
+
+    from scorekeeper.render.score import totals_table
+
+    out = io.StringIO()
+    console = Console(width=80, file=out, color_system=None)
+    console.print(totals_table("After round 1", ["Player", "R1", "Total"], [["Ana", "3", "13"]]))
+    assert "│ Ana    │  3 │    13 │" in out.getvalue()

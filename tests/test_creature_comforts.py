@@ -86,10 +86,10 @@ def test_catalogue_types_match_the_comfort_types_note() -> None:
     }
 
 
-def test_rulebook_wins_over_the_digital_data_and_says_so() -> None:
+def test_the_hearth_is_the_card_value_and_says_why() -> None:
     hearth = CATALOGUE.card("hearth")
-    assert hearth.vp == 5
-    assert "rulebook" in hearth.source and "6" in hearth.source
+    assert hearth.vp == 6  # creature-comforts.scoring-example: only 6 gives the stated 41
+    assert "rulebook" in hearth.source and "5" in hearth.source
     assert {k: n for k, n in zip(COST_KEYS, hearth.cost, strict=True) if n} == {
         "wood": 2,
         "stone": 3,
@@ -127,24 +127,40 @@ EXAMPLE = {
 }
 
 
-def test_rulebook_example_parts_add_to_44_with_its_cottage_slots() -> None:
+def _example_lines(catalogue: Catalogue) -> tuple[list[tuple[str, int]], int]:
     session = from_dict(EXAMPLE)
-    slots_as_printed = replace(CATALOGUE, cottage_slots=(0, 1, 7, 7, 8))
-    outcome = GAME.score(session.seats, ComfortsSettings(slots_as_printed))
+    outcome = GAME.score(session.seats, ComfortsSettings(catalogue))
     ana = next(s for s in outcome.standings if s.name == "Ana")
-    assert [(line.detail, line.points) for line in ana.lines] == [
-        ("Hearth: 5 VP", 5),
+    return [(line.detail, line.points) for line in ana.lines], ana.total
+
+
+def test_rulebook_example_comes_to_the_41_it_states_with_the_hearth_at_6() -> None:
+    lines, total = _example_lines(CATALOGUE)
+    assert lines == [
+        ("Hearth: 6 VP", 6),
         ("Bread: 4 VP + 2 with Soup", 6),
         ("Soup: 5 VP", 5),
         ("Writing Desk: 2 VP + 4 (others' Lighting: 2)", 6),
         ("Umbrella: 3 VP", 3),
         ("Hearth: 4 Wood -> +4", 4),
-        ("2 Improvements built", 7),
+        ("2 Improvements built", 3),
         ("3 Stories", 6),
         ("1 Coin", 1),
         ("5 Goods: 1 group of 3", 1),
     ]
-    assert ana.total == 44  # not the 41 the rulebook states
+    assert total == 41  # "Your final score is 41"
+
+
+def test_rulebook_example_parts_as_printed_add_to_44_not_41() -> None:
+    hearth_5 = replace(CATALOGUE.card("Hearth"), vp=5)
+    as_printed = replace(
+        CATALOGUE,
+        cards=tuple(hearth_5 if c.name == "Hearth" else c for c in CATALOGUE.cards),
+        cottage_slots=(0, 1, 7, 7, 8),
+    )
+    lines, total = _example_lines(as_printed)
+    assert lines[0] == ("Hearth: 5 VP", 5) and lines[6] == ("2 Improvements built", 7)
+    assert total == 44
 
 
 def test_shared_victory_cites_the_tie_rule() -> None:
@@ -169,9 +185,9 @@ def _user_catalogue(tmp_path: Path, text: str) -> Catalogue:
 
 
 def test_user_file_corrects_one_value_and_keeps_the_rest(tmp_path: Path) -> None:
-    catalogue = _user_catalogue(tmp_path, '[[comforts]]\nname = "hearth"\nvp = 6\n')
+    catalogue = _user_catalogue(tmp_path, '[[comforts]]\nname = "hearth"\nvp = 5\n')
     hearth = catalogue.card("Hearth")
-    assert (hearth.name, hearth.vp, hearth.type) == ("Hearth", 6, "lighting")
+    assert (hearth.name, hearth.vp, hearth.type) == ("Hearth", 5, "lighting")
     assert hearth.bonus == CATALOGUE.card("Hearth").bonus
     assert f"vp from {tmp_path / 'catalogue.toml'}" in hearth.source
 
@@ -217,7 +233,7 @@ def test_user_file_mistakes_name_the_file_and_key(tmp_path: Path, text: str, mes
 
 
 def test_cli_scores_with_the_user_catalogue(tmp_path: Path) -> None:
-    (tmp_path / "catalogue.toml").write_text('[[comforts]]\nname = "Hearth"\nvp = 6\n')
+    (tmp_path / "catalogue.toml").write_text('[[comforts]]\nname = "Hearth"\nvp = 5\n')
     session = tmp_path / "game.toml"
     session.write_text(
         'format = 1\ngame = "cc"\n[[players]]\nname = "Ana"\ncomforts = ["Hearth"]\n'
@@ -228,7 +244,7 @@ def test_cli_scores_with_the_user_catalogue(tmp_path: Path) -> None:
     )
     load.cache_clear()
     assert result.exit_code == 0, result.output
-    assert '"total": 6' in result.stdout
+    assert '"total": 5' in result.stdout  # the shipped card says 6
 
 
 def test_cli_typo_is_one_line_with_suggestion(tmp_path: Path) -> None:

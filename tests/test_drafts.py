@@ -166,11 +166,11 @@ def test_ctrl_c_keeps_the_draft_and_says_how_to_resume(tmp_path: Path) -> None:
     child.send("\r")  # Ana
     child.expect_exact("Which answer?")
     child.send(DOWN + "\r")  # below her name: the 1-star holiday home
-    answer(child, "Ana: 1-star", "4")
+    answer(child, "Ana: 1-star", "2")
     finish(child, notes=False)
 
     [session] = saved_sessions(tmp_path)
-    assert inputs(session)[0]["homes"] == [4, 2, 1, 0, 2]
+    assert inputs(session)[0]["homes"] == [2, 2, 1, 0, 2]
     assert inputs(session)[1] == {"name": "Ben", **BEN}
     assert not storage.draft_path(tmp_path, KIND).exists()
 

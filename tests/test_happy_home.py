@@ -105,12 +105,14 @@ def test_session_survives_a_write_read_round_trip(document: dict[str, Any]) -> N
 
 
 @given(documents())
-def test_item_count_is_needed_exactly_when_players_tie(document: dict[str, Any]) -> None:
+def test_item_count_is_needed_exactly_when_players_tie_for_the_win(
+    document: dict[str, Any],
+) -> None:
     totals = [s.total for s in from_dict(document).score().standings]
     for player in document["players"]:
         del player["items"]
     session = from_dict(document)
-    if len(set(totals)) < len(totals):
+    if totals.count(max(totals)) > 1:
         with pytest.raises(MissingTieBreakError):
             session.score()
     else:
@@ -203,3 +205,12 @@ def test_colour_names_must_be_the_five_different_names(text: str, problem: str) 
 
     with pytest.raises(ValueError, match=problem):
         check_palette(text)
+
+
+def test_the_rugs_help_names_finishing_touches_only_when_it_is_in_play() -> None:
+    from scorekeeper.games.happy_home import room_help
+
+    assert "Finishing Touches" in room_help("rugs", "finishing-touches")
+    for design in ("perfect-fit", "bigger-is-better", "nooks-and-crannies"):
+        assert "Finishing Touches" not in room_help("rugs", design)
+    assert room_help("core", "finishing-touches") == room_help("core", "perfect-fit")

@@ -119,8 +119,8 @@ def test_export_csv_one_row_per_player_per_session(home: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert list(rows[0]) == [
         "session", "file", "played", "game", "series", "player", "seat",
-        "Stored", "Loose objects", "Loose paws", "Holiday homes", "Hotels", "Bonus",
-        "total", "rank", "winner",
+        "Stored", "Loose objects", "Loose paws", "Holiday homes", "Hotels", "Tokens",
+        "Bonus", "total", "rank", "winner",
     ]  # fmt: skip
     assert len(rows) == 23
     assert [r["player"] for r in rows[:3]] == ["Dana", "Eli", "Fay"]  # oldest first, seat order
@@ -129,7 +129,7 @@ def test_export_csv_one_row_per_player_per_session(home: Path) -> None:
     assert ben["Stored"] == ""  # not a category of Hungry
     for row in rows:
         categories = [row[c] for c in ("Stored", "Loose objects", "Loose paws")] + [
-            row[c] for c in ("Holiday homes", "Hotels", "Bonus")
+            row[c] for c in ("Holiday homes", "Hotels", "Tokens", "Bonus")
         ]
         assert sum(int(c) for c in categories if c) == int(row["total"])
 
@@ -150,7 +150,10 @@ def test_export_json_holds_the_same_facts(home: Path) -> None:
 def test_export_rejects_an_unknown_format(home: Path) -> None:
     result = run(home, "history", "export", "--format", "xml")
     assert result.exit_code == 2
-    assert "xml" in result.stderr
+    assert (
+        result.stderr == "error: 'xml' is not an export format; use --format csv or --format json\n"
+    )
+    assert result.stdout == ""
 
 
 def _play(stem: str, played: date | None = None, names: tuple[str, ...] = ("Ana",)) -> Play:
@@ -187,6 +190,6 @@ def test_a_solo_game_is_listed_without_a_winner(home: Path) -> None:
     (home / "sessions" / solo.name).write_bytes(solo.read_bytes())
     out = run(home, "history", "list", "--game", "cc").stdout
     assert (
-        "│ creature-comforts-solo │ 2026-11-29 16:05 │ Creature Comforts │ solo   │ Robin 78 "
+        "│ creature-comforts-solo │ 2026-11-29 16:05 │ Creature Comforts │ solo   │ Robin 79 "
         in out
     )

@@ -107,12 +107,12 @@ def test_colour_output_keeps_escape_sequences_from_names_inert(tmp_path: Path) -
 def test_warnings_name_players_literally(tmp_path: Path) -> None:
     document = tomllib.loads(SAMPLE.read_text(encoding="utf-8"))
     document["players"][0]["name"] = ANSI
-    document["players"][0]["homes"] = [1, 5, 1, 2, 1]  # one tourist too many: a warning
+    document["players"][0]["homes"] = [1, 5, 1, 1, 0]  # one tourist too few: a warning
     path = tmp_path / "warned.toml"
     path.write_text(tomli_w.dumps(document), encoding="utf-8")
     result = run("score", "--from", str(path), color=True)
     assert result.returncode == 0
-    assert f"{SHOWN[ANSI]}: 17 tourists entered" in result.stderr
+    assert f"{SHOWN[ANSI]}: 15 tourists entered" in result.stderr
     assert "\x1b[31mRed" not in result.stderr
 
 
@@ -142,7 +142,8 @@ def test_error_for_a_bad_value_quotes_the_player(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr == (
         f"error: {path}: player '\\x1b[31mRed\\x1b[0m': key 'homes': expected a list of 5 "
-        "whole numbers, each from 0 to 10, got [0, 1, 0, 3, 99]\n"
+        "whole numbers, each from 0 to 10 (the box has 10 tourists of each star value), "
+        "got [0, 1, 0, 3, 99]\n"
     )
 
 

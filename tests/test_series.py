@@ -114,10 +114,7 @@ def test_new_series_refuses_a_taken_or_malformed_name(home: Path) -> None:
     )
     result = run(home, "series", "new", "Winter League")
     assert result.exit_code == 2
-    assert result.stderr == (
-        "error: key 'series': expected lowercase letters, digits and '-' (like 'winter-league'), "
-        "got 'Winter League'\n"
-    )
+    assert result.stderr == "error: 'Winter League' is not a series id; try 'winter-league'\n"
     assert snapshot(home) == before
 
 
@@ -162,8 +159,7 @@ def test_score_into_an_undefined_series_starts_an_open_one(home: Path) -> None:
         (
             BTGA_SAMPLE,
             "Sunday",
-            "error: key 'series': expected lowercase letters, digits and '-' "
-            "(like 'winter-league'), got 'Sunday'\n",
+            "error: 'Sunday' is not a series id; try 'sunday'\n",
         ),
     ],
 )
@@ -291,3 +287,34 @@ def test_a_broken_series_file_is_reported_and_the_rest_still_works(home: Path) -
         "the file name 'typo'" in result.stderr
     )
     assert "sunday-trio" in result.stdout
+
+
+def test_series_show_suggests_the_id_to_type(home: Path) -> None:
+    result = run(home, "series", "show", "Sunday Trio!")
+    assert result.exit_code == 2
+    assert result.stderr == "error: 'Sunday Trio!' is not a series id; try 'sunday-trio'\n"
+    result = run(home, "series", "new", "***")
+    assert result.stderr == (
+        "error: '***' is not a series id; use lowercase letters, digits and '-'\n"
+    )
+
+
+def test_a_shared_place_shows_as_shared_and_counts_as_level() -> None:
+    import io
+
+    from rich.console import Console
+
+    from scorekeeper.render.series import series_games_table
+    from scorekeeper.stats import head_to_head
+
+    plays = [
+        _game(1, "hungry", {"Ana": 9, "Ben": 4, "Cy": 4}),
+        _game(2, "first-snow", {"Ana": 30, "Ben": 31}),
+    ]
+    result = report(SeriesDef("s"), plays)
+    out = io.StringIO()
+    Console(width=100, file=out, color_system=None).print(series_games_table(result))
+    assert "4 (2nd=)" in out.getvalue() and "9* (1st)" in out.getvalue()
+    assert {s.name: s.average_place for s in result.standings} == {"Ana": 1.5, "Ben": 1.5, "Cy": 2}
+    ben_cy = next(h for h in head_to_head(plays) if {h.player, h.opponent} == {"Ben", "Cy"})
+    assert (ben_cy.ahead, ben_cy.behind, ben_cy.level) == (0, 0, 1)

@@ -112,4 +112,4 @@ def test_a_creature_comforts_solo_game_has_no_win_rate(home: Path) -> None:
     for sample in samples.glob("creature-comforts-*.toml"):
         (home / "sessions" / sample.name).write_bytes(sample.read_bytes())
     out = run(home, "stats", "--game", "cc", "--player", "robin").stdout
-    assert "│ 2 │ Robin  │     1 │    0 │        - │    78.0 │   78 │" in out
+    assert "│ 2 │ Robin  │     1 │    0 │        - │    79.0 │   79 │" in out

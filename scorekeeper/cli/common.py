@@ -83,7 +83,21 @@ def build_command(name: str) -> Command:
     assert isinstance(command, Command)
     command.name = name
     skip_pydantic(command)
+    whole_summaries(command)
     return command
+
+
+def whole_summaries(command: Command) -> None:
+    """Give a command (and its subcommands) its help's whole first paragraph as its summary.
+
+    click shortens a summary to the room left on one line and ends it with "..."; a summary
+    given outright is wrapped onto more lines instead, so help never shows half a sentence.
+    """
+    if command.short_help is None and command.help:
+        paragraph = command.help.strip().split("\n\n", 1)[0]
+        command.short_help = " ".join(paragraph.split())
+    for sub in getattr(command, "commands", {}).values():
+        whole_summaries(sub)
 
 
 app = command_app(no_args_is_help=True, cls=LazyCommands)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorekeeper.cli.common import AppState, command_app, user_errors
+from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import day, game_id, load, report_unreadable
 
 if TYPE_CHECKING:
@@ -138,22 +137,21 @@ def rescore(ctx: typer.Context) -> None:
     console.print(summary + ".")
 
 
-class ExportFormat(StrEnum):
-    csv = "csv"
-    json = "json"
-    bgstats = "bgstats"
+EXPORT_FORMATS = ("csv", "json", "bgstats")
 
 
 @app.command("export")
 def export(
     ctx: typer.Context,
     output_format: Annotated[
-        ExportFormat,
+        str,
         typer.Option(
             "--format",
-            help="csv: one row per player per session; bgstats: BG Stats play objects.",
+            metavar="csv|json|bgstats",
+            help="csv (one row per player per session), json (one object per session) or "
+            "bgstats (BG Stats play objects).",
         ),
-    ] = ExportFormat.csv,
+    ] = "csv",
     game: GameOption = None,
     player: PlayerOption = None,
 ) -> None:
@@ -165,18 +163,23 @@ def export(
     from scorekeeper.history import export_columns, export_rows, oldest_first, select, to_json
 
     state: AppState = ctx.obj
+    output_format = output_format.lower()
+    if output_format not in EXPORT_FORMATS:
+        raise fail(
+            f"{output_format!r} is not an export format; use --format csv, json or bgstats"
+        )
     with user_errors():
         loaded = load(state.home)
         plays = oldest_first(select(loaded.plays, game=game_id(game), player=player))
     report_unreadable(loaded.unreadable)
-    if output_format is ExportFormat.bgstats:
+    if output_format == "bgstats":
         from scorekeeper.bgstats import play_object
 
         objects = [play_object(p, loaded.plays) for p in plays]
         json.dump(objects, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return
-    if output_format is ExportFormat.json:
+    if output_format == "json":
         json.dump([to_json(p) for p in plays], sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return

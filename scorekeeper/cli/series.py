@@ -64,14 +64,13 @@ def new(
 ) -> None:
     """Start a series; sessions join it with `scorekeeper score --series NAME`."""
     from scorekeeper import render
-    from scorekeeper.names import check_series
-    from scorekeeper.series import SeriesDef, default_games
+    from scorekeeper.series import SeriesDef, default_games, series_id
     from scorekeeper.storage import save_series
 
     state: AppState = ctx.obj
     with user_errors():
         definition = SeriesDef(
-            name=check_series(name),
+            name=series_id(name),
             game=game_id(game),
             games=games if games is not None else default_games(game_id(game)),
             created=datetime.now().replace(microsecond=0),
@@ -91,10 +90,11 @@ def show(
     """Game by game, standings, the winner once complete, and who starts the next game."""
     from scorekeeper import render
     from scorekeeper.render.series import series_games_table, series_standings_table, series_verdict
-    from scorekeeper.series import SeriesError
+    from scorekeeper.series import SeriesError, series_id
 
     state: AppState = ctx.obj
     with user_errors():
+        name = series_id(name)
         found = [r for r in _reports(state.home) if r.definition.name == name]
         if not found:
             raise SeriesError(f"no series {name!r}; `scorekeeper series list` shows them")
@@ -138,10 +138,9 @@ def checked_series(
     With no game given, a series of one title supplies its title.
     """
     from scorekeeper.games import find_game
-    from scorekeeper.names import check_series
-    from scorekeeper.series import SeriesDef, check_join
+    from scorekeeper.series import SeriesDef, check_join, series_id
 
-    name = check_series(name)
+    name = series_id(name)
     definition = next((d for d in _definitions(home) if d.name == name), SeriesDef(name))
     if game is None and definition.game is not None:
         game = find_game(definition.game)

@@ -59,3 +59,13 @@ class Outcome:
     def by_rank(self) -> tuple[Standing, ...]:
         """Standings best first; seat order among equal ranks."""
         return tuple(sorted(self.standings, key=lambda s: s.rank))
+
+    def place(self, standing: Standing) -> str:
+        """A standing's place as shown: '2', or '2=' when another player shares it."""
+        shared = sum(other.rank == standing.rank for other in self.standings) > 1
+        return place_text(standing.rank, shared)
+
+
+def place_text(rank: int, shared: bool) -> str:
+    """'2', or '2=' for a place two or more players share (docs/games/README.md, "Places")."""
+    return f"{rank}=" if shared else str(rank)

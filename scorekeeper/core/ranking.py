@@ -1,4 +1,10 @@
-"""Ranking with a title's chain of tie-breakers, and the words that explain a tie."""
+"""Ranking with a title's chain of tie-breakers, and the words that explain a tie.
+
+One rule for every title (docs/games/README.md, "Places"): the rulebooks' tie-breakers decide
+only who wins. Every other place comes from the totals alone: players on equal totals share
+the place (shown `2=`), and players who tied for the top total but lost the tie-break place
+right behind the winners. So a tie-breaker value is needed only when the winner depends on it.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Outcome, PlayerScore, Standing
+from scorekeeper.errors import MissingTieBreakError
 from scorekeeper.text import join_names
 
 
@@ -13,13 +20,50 @@ from scorekeeper.text import join_names
 class TieBreaker:
     """One link of a tie-break chain: among tied players, the highest key wins.
 
-    `explain(tied, best)` gets the names still tied before this link and the names it keeps,
-    and returns a phrase such as "Ana holds the 1-star holiday home".
+    `key(seat)` is None when the player's value was left out (a file may omit a tie-breaker
+    nobody needed); `missing(tied, total, seat)` then builds the error asking for it, raised
+    only when this link has to separate players tied for the win. `explain(tied, best)` gets
+    the names still tied before this link and the names it keeps, and returns a phrase such as
+    "Ana holds the 1-star holiday home".
     """
 
     rule: str
-    key: Callable[[int], int]
+    key: Callable[[int], int | None]
     explain: Callable[[Sequence[str], Sequence[str]], str]
+    missing: Callable[[Sequence[str], int, int], MissingTieBreakError] | None = None
+
+
+def _winners(
+    scores: Sequence[PlayerScore], tiebreakers: Sequence[TieBreaker]
+) -> tuple[list[int], list[str]]:
+    """Seats of the winners and the phrases saying how a tie for the top total was settled."""
+    if not scores:
+        return [], []
+    top = max(score.total for score in scores)
+    remaining = [seat for seat, score in enumerate(scores) if score.total == top]
+    if len(remaining) < 2:
+        return remaining, []
+    phrases = [f"{join_names([scores[s].name for s in remaining])} tied on {top}"]
+    for breaker in tiebreakers:
+        keys: dict[int, int] = {}
+        for seat in remaining:
+            key = breaker.key(seat)
+            if key is None:
+                if breaker.missing is None:
+                    raise ValueError(f"tie-breaker {breaker.rule} has no value for seat {seat}")
+                raise breaker.missing([scores[s].name for s in remaining], top, seat)
+            keys[seat] = key
+        best_key = max(keys.values())
+        best = [seat for seat in remaining if keys[seat] == best_key]
+        phrases.append(
+            breaker.explain([scores[s].name for s in remaining], [scores[s].name for s in best])
+        )
+        remaining = best
+        if len(remaining) == 1:
+            break
+    if len(remaining) > 1:
+        phrases.append(f"{join_names([scores[s].name for s in remaining])} share the victory")
+    return remaining, phrases
 
 
 def rank(
@@ -29,52 +73,34 @@ def rank(
     tiebreakers: Sequence[TieBreaker] = (),
     warnings: Sequence[str] = (),
 ) -> Outcome:
-    """Rank players by total, then by each tie-breaker in turn; equal all the way = shared."""
-    keys = [
-        (score.total, *(breaker.key(seat) for breaker in tiebreakers))
-        for seat, score in enumerate(scores)
-    ]
+    """Rank players: the winners (after the tie-breakers) 1st, everyone else by total alone.
+
+    A player's place is 1 + the number of players ahead: with a higher total, or on the same
+    total and winning where they did not. Equal places are shared (competition ranking).
+    """
+    winners, phrases = _winners(scores, tiebreakers)
+
+    def ahead(other: int, seat: int) -> bool:
+        if scores[other].total != scores[seat].total:
+            return scores[other].total > scores[seat].total
+        return other in winners and seat not in winners
+
     standings = tuple(
         Standing(
             name=score.name,
             total=score.total,
-            rank=1 + sum(other > keys[seat] for other in keys),
+            rank=1 + sum(ahead(other, seat) for other in range(len(scores))),
             lines=score.lines,
         )
         for seat, score in enumerate(scores)
     )
-    winners = tuple(s.name for s in standings if s.rank == 1)
-    tiebreak = _explain_tie(scores, tiebreakers)
+    tiebreak = "; ".join(phrases) or None
     return Outcome(
         game=game,
         categories=categories,
         standings=standings,
-        winners=winners,
+        winners=tuple(scores[seat].name for seat in winners),
         tiebreak=tiebreak,
         tiebreak_rule=tiebreakers[0].rule if tiebreak and tiebreakers else None,
         warnings=tuple(warnings),
     )
-
-
-def _explain_tie(scores: Sequence[PlayerScore], tiebreakers: Sequence[TieBreaker]) -> str | None:
-    """Words for how the tie on the top total was settled; None when nobody tied for first."""
-    if not scores:
-        return None
-    top = max(score.total for score in scores)
-    tied = [seat for seat, score in enumerate(scores) if score.total == top]
-    if len(tied) < 2:
-        return None
-    phrases = [f"{join_names([scores[s].name for s in tied])} tied on {top}"]
-    remaining = tied
-    for breaker in tiebreakers:
-        best_key = max(breaker.key(seat) for seat in remaining)
-        best = [seat for seat in remaining if breaker.key(seat) == best_key]
-        phrases.append(
-            breaker.explain([scores[s].name for s in remaining], [scores[s].name for s in best])
-        )
-        remaining = best
-        if len(remaining) == 1:
-            break
-    if len(remaining) > 1:
-        phrases.append(f"{join_names([scores[s].name for s in remaining])} share the victory")
-    return "; ".join(phrases)

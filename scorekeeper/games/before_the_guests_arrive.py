@@ -44,7 +44,12 @@ PLAYER_FIELDS = (
         help="The total, or one number per stored object card (e.g. 3 2 4).",
         rule="before-the-guests-arrive.stored-objects",
         total=IntField(
-            key="stored", label="", help="", rule="", high=OBJECT_CARDS * MAX_SNOWFLAKES
+            key="stored",
+            label="",
+            help="",
+            rule="",
+            high=OBJECT_CARDS * MAX_SNOWFLAKES,
+            limit=f"{OBJECT_CARDS} object cards of at most {MAX_SNOWFLAKES} snowflakes",
         ),
         items=IntListField(
             key="stored",
@@ -53,7 +58,9 @@ PLAYER_FIELDS = (
             rule="",
             low=1,
             high=MAX_SNOWFLAKES,
+            limit="1 to 5 snowflakes per card over the known editions",
             max_len=OBJECT_CARDS,
+            count_limit=f"the box has {OBJECT_CARDS} object cards",
         ),
     ),
     IntField(
@@ -62,6 +69,7 @@ PLAYER_FIELDS = (
         help="Object cards still face up in front of you: -1 each.",
         rule="before-the-guests-arrive.loose-objects",
         high=OBJECT_CARDS,
+        limit=f"the box has {OBJECT_CARDS} object cards",
     ),
     IntField(
         key="loose_paws",
@@ -69,6 +77,7 @@ PLAYER_FIELDS = (
         help="Paw symbols on animal cards still face up in front of you: -1 each.",
         rule="before-the-guests-arrive.loose-paws",
         high=MAX_PAWS,
+        limit="the box's 21 animal cards have 33 paws",
     ),
 )
 

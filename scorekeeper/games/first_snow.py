@@ -36,10 +36,15 @@ CARRY_LIMIT = 4  # items an Inuit can carry, tools included (first-snow.inventor
 BALANCED_BONUS_TYPES = 3
 SPECIALIZED_BONUS_PIECES = 4
 DIE_FACES = 6
+# Food of one type in one round: n pieces on a specialized diet score n + 1, and the score card
+# (10 at the start) shows at most 69, so more than 58 could never be recorded.
+FOOD_MAX = TRACK_MAX - START - 1
 
-START_COLUMN, FOOD, WARMTH, SCORE_CARD, TOOLS = "Start", "Food", "Warmth", "Score card", "Tools"
+# A score card value includes the 10 starting points, so it is shown as Start 10 plus what the
+# card gained over the rounds: every player's Start column then reads 10, however entered.
+START_COLUMN, FOOD, WARMTH, SCORE_CARD, TOOLS = "Start", "Food", "Warmth", "Rounds on card", "Tools"
 CATEGORIES = (START_COLUMN, FOOD, WARMTH, SCORE_CARD, TOOLS)
-ROUND_CATEGORIES = (START_COLUMN, FOOD, WARMTH)
+ROUND_CATEGORIES = (FOOD, WARMTH)
 
 
 @dataclass(frozen=True)
@@ -184,6 +189,8 @@ ROUND_FIELDS = (
         help="Food at the night camp plus food carried in the inventory.",
         rule="first-snow.food",
         names=FOODS,
+        high=FOOD_MAX,
+        limit=f"more would score past the score card's {TRACK_MAX}",
         required=False,
     ),
     ChoiceField(
@@ -217,6 +224,7 @@ TRACK_FIELD = IntField(
     rule="first-snow.score-card",
     low=START,
     high=TRACK_MAX,
+    limit="the score card: a die showing 1-6 beside slots 0-9",
     required=False,
 )
 
@@ -234,6 +242,7 @@ ROUNDS_FIELD = RecordListField(
         build=_round,
     ),
     max_len=ROUNDS,
+    limit=f"the game ends when none of the {ROUNDS} land cards is left to turn to winter",
     required=False,
 )
 
@@ -243,6 +252,7 @@ TOOLS_FIELD = IntField(
     help="Tools whose cube is on the good-condition slot at game end: +1 each.",
     rule="first-snow.tools",
     high=TOOL_KINDS,
+    limit=f"the inventory card has {TOOL_KINDS} tools",
 )
 
 LOWEST_DIE_FIELD = IntField(
@@ -252,6 +262,7 @@ LOWEST_DIE_FIELD = IntField(
     rule="first-snow.ties",
     low=1,
     high=DIE_FACES,
+    limit="a six-sided die",
     required=False,
 )
 
@@ -265,7 +276,14 @@ def _count(number: int, noun: str) -> str:
 def round_lines(number: int, entry: Round) -> tuple[Line, Line]:
     """The food and warmth lines of one round."""
     eaten = meal(entry.food, entry.diet, entry.specialty)
-    best = " (best type)" if entry.diet == SPECIALIZED and not entry.specialty else ""
+    best = ""
+    if entry.diet == SPECIALIZED and not entry.specialty:
+        equal = [
+            f"{entry.count(kind)} {food_word(kind, entry.count(kind))}"
+            for kind in FOODS
+            if kind != eaten.specialty and entry.count(kind) == eaten.eaten and eaten.eaten
+        ]
+        best = f" (best type{'; or ' + ' or '.join(equal) if equal else ''})"
     food = Line(
         FOOD,
         eaten.points,
@@ -281,15 +299,13 @@ def round_lines(number: int, entry: Round) -> tuple[Line, Line]:
 
 def lines(player: FirstSnowPlayer) -> tuple[Line, ...]:
     """Every line behind a player's total: start, rounds (or score card), tools."""
-    out: list[Line] = []
+    out = [Line(START_COLUMN, START, "first-snow.starting-score", "starting score")]
     if player.rounds is not None:
-        out.append(Line(START_COLUMN, START, "first-snow.starting-score", "starting score"))
         for number, entry in enumerate(player.rounds, start=1):
             out.extend(round_lines(number, entry))
     if player.track is not None:
-        out.append(
-            Line(SCORE_CARD, player.track, "first-snow.score-card", "score card at game end")
-        )
+        gained = f"score card {player.track} at game end, less the {START} it started on"
+        out.append(Line(SCORE_CARD, player.track - START, "first-snow.score-card", gained))
     tools = _count(player.tools, "tool") + " in good condition"
     out.append(Line(TOOLS, player.tools, "first-snow.tools", tools))
     return tuple(out)
@@ -319,26 +335,20 @@ def player_warnings(inputs: FirstSnowPlayer, players: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _needed_die(seats: Sequence[Seat[FirstSnowPlayer]], scores: Sequence[PlayerScore]) -> None:
-    """Ask for a missing lowest_die only when the players are tied on the top total."""
-    top = max(score.total for score in scores)
-    tied = [seat for seat, score in zip(seats, scores, strict=True) if score.total == top]
-    if len(tied) < 2:
-        return
-    for seat in tied:
-        if seat.inputs.lowest_die is None:
-            raise MissingTieBreakError(
-                f"{join_names([s.name for s in tied])} tied on {top}: the player with the "
-                f"lowest number on a camp die wins, so {seat.name}'s lowest camp die is needed "
-                "(see first-snow.ties)",
-                Where(player=seat.name, key="lowest_die"),
-            )
+def _missing_die(
+    tied: Sequence[str], total: int, seat: Seat[FirstSnowPlayer]
+) -> MissingTieBreakError:
+    """Ask for a lowest camp die the file left out: it decides who wins this tie."""
+    return MissingTieBreakError(
+        f"{join_names(tied)} tied on {total}: the player with the lowest number on a camp die "
+        f"wins, so {seat.name}'s lowest camp die is needed (see first-snow.ties)",
+        Where(player=seat.name, key="lowest_die"),
+    )
 
 
 def score(seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings) -> Outcome:
     """Total = 10 + every round + tools (or score card + tools); tie: the lower camp die."""
     scores = [PlayerScore(seat.name, lines(seat.inputs)) for seat in seats]
-    _needed_die(seats, scores)
     dice = {seat.name: seat.inputs.lowest_die for seat in seats}
 
     def explain(tied: Sequence[str], best: Sequence[str]) -> str:
@@ -349,10 +359,15 @@ def score(seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings) -> Outco
         others = ", ".join(str(dice[name]) for name in tied if name not in best)
         return f"{best[0]} has the lower camp die ({dice[best[0]]} against {others})"
 
+    def lower_die_key(seat: int) -> int | None:
+        die = seats[seat].inputs.lowest_die
+        return None if die is None else -die
+
     lower_die = TieBreaker(
         rule="first-snow.ties",
-        key=lambda seat: -(seats[seat].inputs.lowest_die or DIE_FACES + 1),
+        key=lower_die_key,
         explain=explain,
+        missing=lambda tied, total, seat: _missing_die(tied, total, seats[seat]),
     )
     warnings = [
         f"{seat.name}: {text}"
@@ -368,7 +383,7 @@ def score(seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings) -> Outco
     used = [
         category
         for category in CATEGORIES
-        if category == TOOLS
+        if category in (START_COLUMN, TOOLS)
         or (category == SCORE_CARD and any(s.inputs.track is not None for s in seats))
         or (category in ROUND_CATEGORIES and any(s.inputs.rounds is not None for s in seats))
     ]

@@ -30,6 +30,9 @@ MAX_EMPTY_NEIGHBOURS = 4  # orthogonal neighbours of one square
 PLANTS_IN_BOX = 10
 RUGS_IN_BOX = 10
 ITEM_TILES = 80  # 60 furniture, 10 rugs, 10 pot plants
+FURNITURE_PER_ROOM = 15  # furniture tiles for each room (Components)
+# The most other items one item in a room can touch: everything else the room can hold.
+MAX_NEIGHBOURS = FURNITURE_PER_ROOM + RUGS_IN_BOX + PLANTS_IN_BOX - 1
 PERFECT_FIT = {3: 3, 4: 7}  # other items touching the best item in a room; 4 or more = 7
 FINISHING_TOUCHES = 3
 NOOKS_AND_CRANNIES = {"kitchen": 4, "bathroom": 4, "bedroom": 6, "lounge": 6}
@@ -42,6 +45,9 @@ FURNITURE, COLOURS, PLANTS, MAT, OBJECTIVE, SCRATCHES = (
     "Design",
     "Scratches",
 )
+# The scorepad's Rugs row scores nothing: its 0-point line is listed under its own name, never
+# under a column it does not add to, and the score table has no column for it.
+RUGS = "Rugs"
 
 
 @dataclass(frozen=True)
@@ -131,6 +137,7 @@ ROOM_FIELDS = (
         help="How many of the room's 3 core pieces it holds (copies count once): 1, 3 or 6 points.",
         rule="happy-home.furniture",
         high=CORE_PIECES,
+        limit=f"each room has {CORE_PIECES} core pieces",
     ),
     StrListField(
         key="colours",
@@ -138,6 +145,7 @@ ROOM_FIELDS = (
         help="Colours on items (rugs too) in the room: 2 points in 3 rooms, 5 in all 4.",
         rule="happy-home.colours",
         max_len=COLOURS_IN_GAME,
+        limit=f"the game has {COLOURS_IN_GAME} colours",
     ),
     IntListField(
         key="plants",
@@ -145,14 +153,17 @@ ROOM_FIELDS = (
         help="For each pot plant, its empty orthogonal neighbours (an open door counts): 1 + that.",
         rule="happy-home.pot-plants",
         high=MAX_EMPTY_NEIGHBOURS,
+        limit=f"a space has {MAX_EMPTY_NEIGHBOURS} orthogonal neighbours",
         max_len=PLANTS_IN_BOX,
+        count_limit=f"the box has {PLANTS_IN_BOX} pot plants",
     ),
     IntField(
         key="rugs",
         label="rugs",
-        help="Rugs score nothing alone; Finishing Touches needs one in a room with a pot plant.",
+        help="Rugs score no points of their own; their colours count under Colours.",
         rule="happy-home.rugs",
         high=RUGS_IN_BOX,
+        limit=f"the box has {RUGS_IN_BOX} rugs",
         required=False,
     ),
     IntField(
@@ -174,10 +185,24 @@ ROOM_FIELDS = (
         label="most items touching one item",
         help="The most other items any one item in the room touches: 3 = 3 points, 4+ = 7.",
         rule="happy-home.perfect-fit",
+        high=MAX_NEIGHBOURS,
+        limit=(
+            f"a room holds at most {FURNITURE_PER_ROOM} furniture tiles, {RUGS_IN_BOX} rugs "
+            f"and {PLANTS_IN_BOX} pot plants"
+        ),
         required=False,
     ),
 )
 ROOM_FIELD_BY_KEY = {f.key: f for f in ROOM_FIELDS}
+
+
+def room_help(key: str, design: str) -> str:
+    """A room question's help for the objective in play: the rugs question names Finishing
+    Touches only when that card is the one drawn."""
+    text = ROOM_FIELD_BY_KEY[key].help
+    if key == "rugs" and design == "finishing-touches":
+        text += f" Finishing Touches: {FINISHING_TOUCHES} per room with a pot plant and a rug."
+    return text
 
 PLAYER_FIELDS = (
     IntField(
@@ -198,6 +223,7 @@ PLAYER_FIELDS = (
         help="Furniture, pot plants and rugs in your home (not the mat): fewest wins a tie.",
         rule="happy-home.ties",
         high=ITEM_TILES,
+        limit=f"the box has {ITEM_TILES} item tiles",
         required=False,
     ),
     RecordTableField(
@@ -300,16 +326,16 @@ def _lines(player: HappyHomePlayer, objective: Objective) -> tuple[Line, ...]:
         if points:
             detail = f"{colour}: {'all 4 rooms' if len(rooms) == 4 else ', '.join(rooms)}"
             lines.append(Line(COLOURS, points, "happy-home.colours", detail))
-    rugs = sum(room.rugs or 0 for room in player.rooms)
-    if rugs:
-        detail = f"{_plural(rugs, 'rug')}: count for colours only"
-        lines.append(Line(COLOURS, 0, "happy-home.rugs", detail))
     for name, room in zip(ROOMS, player.rooms, strict=True):
         for empty in room.plants:
             detail = f"{name} plant: 1 + {empty} empty"
             lines.append(Line(PLANTS, 1 + empty, "happy-home.pot-plants", detail))
     mat = f"welcome mat worth {player.mat}"
     lines.append(Line(MAT, player.mat, "happy-home.welcome-mat", mat))
+    rugs = sum(room.rugs or 0 for room in player.rooms)
+    if rugs:
+        detail = f"{_plural(rugs, 'rug')}: no points of their own (colours count)"
+        lines.append(Line(RUGS, 0, "happy-home.rugs", detail))
     lines += _objective_lines(player, objective)
     if player.scratches:
         detail = f"{_plural(player.scratches, 'visible scratch', 'visible scratches')}"
@@ -317,16 +343,15 @@ def _lines(player: HappyHomePlayer, objective: Objective) -> tuple[Line, ...]:
     return tuple(lines)
 
 
-def _require_items(seats: Sequence[Seat[HappyHomePlayer]], totals: Sequence[int]) -> None:
-    """Ask for a tied player's item count, which files may leave out when nobody ties."""
-    for seat, total in zip(seats, totals, strict=True):
-        tied = [other.name for other, t in zip(seats, totals, strict=True) if t == total]
-        if len(tied) > 1 and seat.inputs.items is None:
-            raise MissingTieBreakError(
-                f"{join_names(tied)} tied on {total} points and the fewest items in the home "
-                "(furniture, pot plants and rugs) breaks the tie: this player's count is needed",
-                Where(player=seat.name, key="items"),
-            )
+def _missing_items(
+    tied: Sequence[str], total: int, seat: Seat[HappyHomePlayer]
+) -> MissingTieBreakError:
+    """Ask for a count the file left out: the fewest items decides who wins this tie."""
+    return MissingTieBreakError(
+        f"{join_names(tied)} tied on {total} points and the fewest items in the "
+        "home (furniture, pot plants and rugs) breaks the tie: this player's count is needed",
+        Where(player=seat.name, key="items"),
+    )
 
 
 def score(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings) -> Outcome:
@@ -338,19 +363,24 @@ def score(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings) -
             scores.append(PlayerScore(seat.name, _lines(seat.inputs, objective)))
         except InputError as error:
             raise error.at(player=seat.name) from None
-    _require_items(seats, [s.total for s in scores])
-    items = {seat.name: seat.inputs.items or 0 for seat in seats}
+    items = {seat.name: seat.inputs.items for seat in seats}
 
     def explain(tied: Sequence[str], best: Sequence[str]) -> str:
+        fewest = items[best[0]] or 0
         if len(best) == len(tied):
-            return f"each has {_plural(items[best[0]], 'item')}"
+            return f"each has {_plural(fewest, 'item')}"
         verb = "has" if len(best) == 1 else "have"
-        return f"{join_names(best)} {verb} the fewest items ({items[best[0]]})"
+        return f"{join_names(best)} {verb} the fewest items ({fewest})"
+
+    def fewer_items(seat: int) -> int | None:
+        count = seats[seat].inputs.items
+        return None if count is None else -count
 
     fewest_items = TieBreaker(
         rule="happy-home.ties",
-        key=lambda seat: -items[seats[seat].name],
+        key=fewer_items,
         explain=explain,
+        missing=lambda tied, total, seat: _missing_items(tied, total, seats[seat]),
     )
     warnings = [f"{s.name}: {w}" for s in seats for w in player_warnings(s.inputs, len(seats))]
     warnings += _table_warnings(seats)

@@ -22,7 +22,8 @@ HOTEL_TILE = 5
 TOKEN = 1
 BONUS = 5
 
-HOMES, HOTELS_COLUMN, BONUS_COLUMN = "Holiday homes", "Hotels", "Bonus"
+# The rulebook's four sources of points (Determining the Winner): tiles, tokens, the bonus.
+HOMES, HOTELS_COLUMN, TOKENS, BONUS_COLUMN = "Holiday homes", "Hotels", "Tokens", "Bonus"
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ PLAYER_FIELDS = (
         rule="hungry.holiday-homes",
         low=0,
         high=MAX_AT_RESORT,
+        limit=f"the box has {MAX_AT_RESORT} tourists of each star value",
         min_len=5,
         max_len=5,
         labels=tuple(f"{star}-star holiday home" for star in STARS),
@@ -56,6 +58,7 @@ PLAYER_FIELDS = (
         rule="hungry.hotels",
         names=HOTELS,
         high=MAX_AT_RESORT,
+        limit=f"the box has {MAX_AT_RESORT} tourists of each colour",
         required=False,
     ),
 )
@@ -117,7 +120,7 @@ def score(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> Outcome:
         if len(places) > 1:
             second = places[1]
             detail, why = _award(seats, counts, second, f"{resort}: token", rule)
-            lines[second].append(Line(column, TOKEN, why, detail))
+            lines[second].append(Line(TOKENS, TOKEN, why, detail))
     scores = [
         PlayerScore(seat.name, tuple(seat_lines))
         for seat, seat_lines in zip(seats, lines, strict=True)
@@ -141,7 +144,7 @@ def score(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> Outcome:
 def player_warnings(inputs: HungryPlayer, players: int) -> tuple[str, ...]:
     """Every finished game places 48 tourists, 48 / players each (card facts)."""
     expected = TOURISTS_PLACED // players
-    if inputs.tourists == expected:
+    if inputs.tourists >= expected:  # more is refused by validate()
         return ()
     return (
         f"{plural(inputs.tourists, 'tourist')} entered, but each player places {expected} in a "
@@ -154,7 +157,17 @@ def _warnings_for(name: str, inputs: HungryPlayer, players: int) -> list[str]:
 
 
 def validate(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> None:
-    """No resort holds more than 10 tourists, whoever placed them."""
+    """No resort holds more than 10 tourists, whoever placed them, and no player places more
+    than their share of the 48 tourists every game places."""
+    share = TOURISTS_PLACED // len(seats)
+    for seat in seats:
+        if seat.inputs.tourists > share:
+            raise InputError(
+                f"{seat.inputs.tourists} tourists; each player places at most {share} in a "
+                f"{len(seats)}-player game (the box's 50 tourist cards less the 2 set aside, "
+                "shared equally: see hungry.tourist-count)",
+                Where(player=seat.name, key="homes"),
+            )
     for index, (resort, column, _, _) in enumerate(_resorts()):
         total = sum(_counts(seats, index))
         if total > MAX_AT_RESORT:
@@ -168,7 +181,7 @@ def validate(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> None:
 
 GAME: Game[HungryPlayer, NoSettings] = Game(
     title=find_title("hungry"),
-    categories=(HOMES, HOTELS_COLUMN, BONUS_COLUMN),
+    categories=(HOMES, HOTELS_COLUMN, TOKENS, BONUS_COLUMN),
     player_fields=PLAYER_FIELDS,
     player_type=HungryPlayer,
     score=score,

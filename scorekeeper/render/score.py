@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def score_table(outcome: Outcome, title: str) -> Table:
-    """Players (best first) by categories, with totals and ranks."""
+    """Players (best first) by categories, with totals and places ('2=' when shared)."""
     table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Player")
@@ -24,11 +25,22 @@ def score_table(outcome: Outcome, title: str) -> Table:
     table.add_column("Total", justify="right", style="bold")
     for standing in outcome.by_rank():
         table.add_row(
-            str(standing.rank),
+            outcome.place(standing),
             user(standing.name, "bold" if standing.rank == 1 else ""),
             *(str(standing.category_total(c)) for c in outcome.categories),
             str(standing.total),
         )
+    return table
+
+
+def totals_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
+    """Points so far (the --live "After round N" table): the first column names the player,
+    every other column is a number and is right-aligned, as in every score table."""
+    table = Table(title=title, title_justify="left")
+    for index, header in enumerate(headers):
+        table.add_column(header, justify="left" if index == 0 else "right")
+    for row in rows:
+        table.add_row(user(row[0]), *row[1:])
     return table
 
 

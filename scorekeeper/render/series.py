@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
+from scorekeeper.core.breakdown import place_text
 from scorekeeper.render import rule_hint, user, user_names, when
 from scorekeeper.text import plural
 
@@ -15,9 +16,10 @@ if TYPE_CHECKING:
     from scorekeeper.series import SeriesReport
 
 
-def _place(rank: int) -> str:
+def _place(rank: int, shared: bool) -> str:
+    """'2nd', or '2nd=' for a place shared with another player."""
     suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
+    return f"{rank}{suffix}{'=' if shared else ''}"
 
 
 def series_games_table(report: SeriesReport) -> Table:
@@ -46,7 +48,8 @@ def series_games_table(report: SeriesReport) -> Table:
             if result is None:
                 cells.append("-")
                 continue
-            extra = _place(result.rank) if report.is_mixed else str(running[name.casefold()])
+            place = _place(result.rank, play.shares_place(result))
+            extra = place if report.is_mixed else str(running[name.casefold()])
             star = "*" if result.is_winner and not play.is_solo else ""
             cells.append(Text(f"{result.total}{star} ({extra})", style="bold" if star else ""))
         table.add_row(*cells)
@@ -62,8 +65,10 @@ def series_standings_table(report: SeriesReport) -> Table:
     table.add_column("Wins", justify="right")
     # Points of different titles do not add up: a mixed series shows places instead.
     table.add_column("Avg place" if report.is_mixed else "Points", justify="right")
+    ranks = [s.rank for s in report.standings]
     for s in report.standings:
-        cells: list[Text | str] = [str(s.rank), user(s.name, "bold" if s.rank == 1 else "")]
+        place = place_text(s.rank, ranks.count(s.rank) > 1)
+        cells: list[Text | str] = [place, user(s.name, "bold" if s.rank == 1 else "")]
         cells += [str(s.played), str(s.wins)]
         cells.append(f"{s.average_place:.2f}" if report.is_mixed else str(s.total))
         table.add_row(*cells)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.table import Table
 
+from scorekeeper.core.breakdown import place_text
 from scorekeeper.render import user, when
 
 if TYPE_CHECKING:
@@ -36,10 +37,11 @@ def leaderboard_table(
     for header in ("Plays", "Wins", "Win rate", "Average", "Best"):
         table.add_column(header, justify="right")
     table.add_column("Scores, oldest first", no_wrap=True)
+    places = [place for place, _ in rows]
     for place, s in rows:
         mine = highlight is not None and s.player.casefold() == highlight.casefold()
         table.add_row(
-            str(place),
+            place_text(place, places.count(place) > 1),
             user(s.player, "bold" if mine or (highlight is None and place == 1) else ""),
             str(s.plays),
             str(s.wins),

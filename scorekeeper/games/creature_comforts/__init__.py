@@ -61,6 +61,8 @@ COMFORTS, IMPROVEMENTS, STORED, COTTAGES, LEFTOVERS = (
     "Leftovers",
 )
 MAX_RESOURCE = 99  # planks stretch the supply, so counts are not capped by the box
+RESOURCE_LIMIT = "the supply's planks stand in for more than its tokens; 99 guards against typos"
+COMFORT_CARDS = 72  # 24 kinds, 3 copies each (Components)
 
 
 def _catalogue() -> Catalogue:
@@ -148,6 +150,8 @@ PLAYER_FIELDS = (
         names=lambda: _catalogue().names(COMFORT),
         noun="Comfort",
         elsewhere=_listed_under("comforts"),
+        max_len=COMFORT_CARDS,
+        limit=f"the box has {COMFORT_CARDS} Comfort cards",
     ),
     NamesField(
         key="improvements",
@@ -159,6 +163,7 @@ PLAYER_FIELDS = (
         elsewhere=_listed_under("improvements"),
         unique=True,
         max_len=MAX_IMPROVEMENTS,
+        limit=f"each takes one of your {MAX_IMPROVEMENTS} Cottages",
         required=False,
     ),
     CountsField(
@@ -168,6 +173,7 @@ PLAYER_FIELDS = (
         rule="creature-comforts.storing",
         names=GOODS,
         high=MAX_RESOURCE,
+        limit=RESOURCE_LIMIT,
         required=False,
     ),
     IntField(
@@ -176,6 +182,7 @@ PLAYER_FIELDS = (
         help="All your Coins, stored or not.",
         rule="creature-comforts.storing",
         high=MAX_RESOURCE,
+        limit=RESOURCE_LIMIT,
         required=False,
     ),
     IntField(
@@ -184,12 +191,13 @@ PLAYER_FIELDS = (
         help="All your Stories, stored or not.",
         rule="creature-comforts.storing",
         high=MAX_RESOURCE,
+        limit=RESOURCE_LIMIT,
         required=False,
     ),
     RecordListField(
         key="custom",
         label="cards not in the catalogue",
-        help="Promo or other cards: name, printed VP and the bonus they earned.",
+        help="Comforts missing from the catalogue (promos): name, printed VP, bonus earned, type.",
         rule="creature-comforts.comforts",
         item=RecordField(
             key="custom",
@@ -272,8 +280,9 @@ class Target:
 
 
 def typed_comforts(player: ComfortsPlayer, catalogue: Catalogue) -> list[tuple[str, str | None]]:
-    """Every Comfort the player crafted, with its type: catalogue cards, then custom ones (a
-    custom card without a type may be an Improvement, so it has none here)."""
+    """Every Comfort the player crafted, with its type (None: untyped): catalogue cards, then
+    custom ones, which are Comforts missing from the catalogue (Improvements are added to the
+    catalogue instead)."""
     return [(name, catalogue.card(name).type) for name in player.comforts] + [
         (card.name, card.type) for card in player.custom
     ]
@@ -302,14 +311,39 @@ def storage_targets(player: ComfortsPlayer, catalogue: Catalogue) -> tuple[Targe
     return tuple(targets)
 
 
+def _hosts_text(hosts: Sequence[str], sets: int, elsewhere: Sequence[str] = ()) -> str:
+    """'Muffler', or 'Muffler (or Socks)' when another card would have held the Story as well
+    (`elsewhere`: free slots of another book worth the same): a choice among equals is shown as
+    one, not as a fact."""
+    chosen = hosts[:sets]
+    spare = [name for name in dict.fromkeys(hosts[sets:]) if name not in chosen]
+    spare += [name for name in elsewhere if name not in spare]
+    if not spare:
+        return ", ".join(chosen)
+    if sets == 1:
+        return f"{chosen[0]} (or {' or '.join(spare)})"
+    return f"{', '.join(chosen)} (or any {sets} of {join_names([*hosts, *elsewhere])})"
+
+
+def _free_slots(targets: Sequence[Target], placement: Placement) -> list[tuple[int, str, int]]:
+    """Book slots left empty: (target index, "Pie with the Recipe Book", points per Story)."""
+    return [
+        (index, f"{host} with the {target.store.label}", target.store.points)
+        for index, (target, sets) in enumerate(zip(targets, placement.sets, strict=True))
+        for host in dict.fromkeys(target.hosts[sets:])
+    ]
+
+
 def _stored_lines(targets: Sequence[Target], placement: Placement) -> list[Line]:
     lines = []
-    for target, sets in zip(targets, placement.sets, strict=True):
+    free = _free_slots(targets, placement)
+    for index, (target, sets) in enumerate(zip(targets, placement.sets, strict=True)):
         if not sets:
             continue
         store, points = target.store, sets * target.store.points
         if target.hosts:
-            on = ", ".join(target.hosts[:sets])
+            elsewhere = [label for at, label, each in free if at != index and each == store.points]
+            on = _hosts_text(target.hosts, sets, elsewhere)
             stories = f"{sets} {resource_name('story', sets)}"
             detail = f"{store.label}: {stories} on {on} -> +{points}"
             lines.append(Line(STORED, points, "creature-comforts.improvements", detail))
@@ -413,7 +447,7 @@ def solo_title(player: ComfortsPlayer, total: int, catalogue: Catalogue) -> tupl
             warning = f"{names} tie as your most crafted Comfort type: choose one with solo_type"
     words = [
         first,
-        _band(len(player.comforts) + sum(1 for card in player.custom if card.type), COUNT_WORDS),
+        _band(len(typed_comforts(player, catalogue)), COUNT_WORDS),
         IMPROVEMENT_WORDS[len(player.improvements)],
         _band(total, SCORE_WORDS),
     ]

@@ -1,0 +1,42 @@
+"""Every command's help, drawn at 80 columns, shows whole sentences: no "...", no long lines."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from scorekeeper.cli import app
+from scorekeeper.cli.common import COMMANDS, build_command
+
+CUT = re.compile(r"[a-z,;:)]\.\.\.(\s|$)|…")  # "a summary cut sh..."; metavars (ARGS...) are upper
+
+
+def _paths(command: Any, path: tuple[str, ...]) -> list[tuple[str, ...]]:
+    found = [path]
+    for name, sub in getattr(command, "commands", {}).items():
+        found += _paths(sub, (*path, name))
+    return found
+
+
+PATHS = [(), *(p for name in COMMANDS for p in _paths(build_command(name), (name,)))]
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: " ".join(p) or "scorekeeper")
+def test_help_at_80_columns_shows_whole_summaries(path: tuple[str, ...]) -> None:
+    result = CliRunner().invoke(app, [*path, "--help"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert not CUT.search(result.stdout), result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80, result.stdout
+
+
+def test_the_check_catches_a_cut_summary() -> None:
+    assert CUT.search("  score    Score a game: walk through it at the table, or score a file...")
+    assert not CUT.search("Usage: scorekeeper rules [OPTIONS] [QUESTION...]...")
+
+
+def test_every_command_is_checked() -> None:
+    assert {p[0] for p in PATHS if p} == set(COMMANDS)
+    assert ("history", "export") in PATHS and ("series", "new") in PATHS
