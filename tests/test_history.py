@@ -151,7 +151,7 @@ def test_export_rejects_an_unknown_format(home: Path) -> None:
     result = run(home, "history", "export", "--format", "xml")
     assert result.exit_code == 2
     assert (
-        result.stderr == "error: 'xml' is not an export format; use --format csv or --format json\n"
+        result.stderr == "error: 'xml' is not an export format; use --format csv, json or bgstats\n"
     )
     assert result.stdout == ""
 

@@ -37,7 +37,7 @@ CLOSE = [E, E, *REVIEW_OK, E]  # notes, location, the review, "Save this session
 
 HUNGRY = [
     "Ana\r", "Ben\r", "Cy\r", "Di\r",
-    "2 1 0 3 1\r", "1 0 2 0 3\r",
+    "2 1 0 3 1\r", "1 0 2 0 2\r",  # 12 tourists: a quarter of the 48
     "0 2 1 0 0\r", "3 0 0 1 2\r",
     "1 1 1 1 1\r", "0 1 1 1 0\r",
     "4 0 0 0 0\r", "\r", "\r", "\r", "\r", "\r",  # Di's hotels one by one: Enter is 0
@@ -84,7 +84,7 @@ def test_hungry_four_players_in_sixteen_enters() -> None:
     assert [p["name"] for p in session["players"]] == ["Ana", "Ben", "Cy", "Di"]
     assert session["players"][0]["homes"] == [2, 1, 0, 3, 1]
     assert session["players"][0]["hotels"] == {
-        "red": 1, "yellow": 0, "green": 2, "blue": 0, "purple": 3
+        "red": 1, "yellow": 0, "green": 2, "blue": 0, "purple": 2
     }
     assert session["players"][3]["hotels"] == {
         "red": 0, "yellow": 0, "green": 0, "blue": 0, "purple": 0
