@@ -131,12 +131,12 @@ def export(
     game: GameOption = None,
     player: PlayerOption = None,
 ) -> None:
-    """Write every session's results to stdout, oldest first, as CSV or JSON."""
+    """Write every session's results to stdout, oldest first, as CSV or JSON (text that a
+    spreadsheet would run as a formula is prefixed with ', control characters are escaped)."""
     import csv
-    import json
 
     from scorekeeper.games import GAMES
-    from scorekeeper.history import export_columns, export_rows, oldest_first, select, to_json
+    from scorekeeper.history import export_columns, export_json, export_rows, oldest_first, select
 
     state: AppState = ctx.obj
     with user_errors():
@@ -144,8 +144,7 @@ def export(
         plays = oldest_first(select(loaded.plays, game=game_id(game), player=player))
     report_unreadable(loaded.unreadable)
     if output_format is ExportFormat.json:
-        json.dump([to_json(p) for p in plays], sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        sys.stdout.write(export_json(plays))
         return
     titles = {p.game for p in plays}
     categories = list(dict.fromkeys(c for g in GAMES if g.id in titles for c in g.categories))
