@@ -233,7 +233,7 @@ def _undo_or_keep(home: Path, steps: list[Step], change: str) -> None:
     except OSError as error:
         raise StorageError(
             f"{home / JOURNAL_FILE}: {change}: failed part way and could not be rolled back "
-            f"({reason(error)}); the next scorekeeper command will roll it back"
+            f"({reason(error)}); the next scorekeeper command will finish or roll it back"
         ) from None
 
 
@@ -352,11 +352,9 @@ def tidy(home: Path) -> None:
         remove_temporaries(folder)
 
 
-def recover_if_needed(home: Path) -> None:
-    """For readers: settle an interrupted change before reading, if one is waiting and
-    nobody is at work on it; otherwise read as things are."""
-    if not os.path.lexists(journal_path(home)):
-        return
+def settle(home: Path) -> None:
+    """For readers that found an interrupted change or temporary files: tidy up if nobody
+    else is at work (taking the lock does), otherwise read things as they are."""
     from scorekeeper.storage.lock import locked_if_free
 
     with locked_if_free(home):

@@ -104,6 +104,10 @@ class Unreadable:
 def toml_files(directory: Path) -> list[Path]:
     """The `*.toml` entries of a data folder, by name; a missing folder has none, a folder
     that cannot be listed is an error (never an empty history)."""
+    return [directory / name for name in _names(directory) if name.endswith(".toml")]
+
+
+def _names(directory: Path) -> list[str]:
     try:
         names = [entry.name for entry in directory.iterdir()]
     except (FileNotFoundError, NotADirectoryError):
@@ -112,16 +116,21 @@ def toml_files(directory: Path) -> list[Path]:
         return []
     except OSError as error:
         raise StorageError(f"{directory}: cannot read: {reason(error)}") from None
-    return [directory / name for name in sorted(names) if name.endswith(".toml")]
+    return sorted(names)
 
 
 def session_files(home: Path) -> list[Path]:
-    """The session files of the history, oldest name first (after settling a change a
-    killed scorekeeper left, when nobody else is at it)."""
-    from scorekeeper.storage.journal import recover_if_needed
+    """The session files of the history, oldest name first. What a killed scorekeeper left
+    (a journalled change, temporary files) is settled first when nobody else is at work."""
+    from scorekeeper.storage.files import is_temporary
+    from scorekeeper.storage.journal import journal_path, settle
 
-    recover_if_needed(home)
-    return toml_files(sessions_dir(home))
+    directory = sessions_dir(home)
+    names = _names(directory)
+    if os.path.lexists(journal_path(home)) or any(map(is_temporary, names)):
+        settle(home)
+        names = _names(directory)
+    return [directory / name for name in names if name.endswith(".toml")]
 
 
 def iter_sessions(home: Path) -> Iterator[tuple[Path, Session] | Unreadable]:
