@@ -116,13 +116,15 @@ def _check_room(home: Path, series: str, game: str) -> None:
 
 
 def _score_file(path: Path) -> Play | Unreadable:
-    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.errors import CatalogueError, ScorekeeperError
     from scorekeeper.history import from_session
     from scorekeeper.storage import Unreadable, read_session
 
     try:
         session = read_session(path)
-    except ScorekeeperError as error:  # a broken file, or a broken card catalogue it needs
+    except CatalogueError as error:  # the catalogue is the broken file, not the session
+        return Unreadable(path, f"{error} (needed by {path})")
+    except ScorekeeperError as error:
         return Unreadable(path, str(error))
     try:
         return from_session(path, session, session.score())

@@ -13,7 +13,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.errors import InputError, ScorekeeperError, StorageError
+from scorekeeper.errors import CatalogueError, InputError, ScorekeeperError, StorageError
 from scorekeeper.storage.files import dumps, reason, write_new, write_temp
 from scorekeeper.storage.lock import locked
 from scorekeeper.storage.reading import SESSION, read_text, read_toml
@@ -138,7 +138,9 @@ def iter_sessions(home: Path) -> Iterator[tuple[Path, Session] | Unreadable]:
     for path in session_files(home):
         try:
             yield path, read_session(path)
-        except ScorekeeperError as error:  # a broken file, or a broken card catalogue it needs
+        except CatalogueError as error:  # the catalogue is the broken file, not the session
+            yield Unreadable(path, f"{error} (needed by {path})")
+        except ScorekeeperError as error:
             yield Unreadable(path, str(error))
 
 
