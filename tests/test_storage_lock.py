@@ -7,6 +7,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -41,6 +43,28 @@ def start(home: Path, *args: str) -> subprocess.Popen[str]:
         stdin=subprocess.DEVNULL,
         text=True,
     )
+
+
+@contextmanager
+def holding_lock(home: Path) -> Iterator[None]:
+    """Another process holds the data directory's lock for the block."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from pathlib import Path; from scorekeeper.storage import locked\n"
+            "with locked(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(30)",
+            str(home),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        yield
+    finally:
+        holder.kill()
+        holder.communicate()
 
 
 def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
@@ -93,19 +117,7 @@ def test_ten_saves_at_once_into_a_three_game_series_leave_exactly_three(tmp_path
 
 
 def test_a_busy_data_directory_waits_a_bounded_time_then_says_so(tmp_path: Path) -> None:
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys, time; from pathlib import Path; from scorekeeper.storage import locked\n"
-            "with locked(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(30)",
-            str(tmp_path),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    with holding_lock(tmp_path):
         began = time.monotonic()
         with (
             pytest.raises(BusyError, match="another scorekeeper is changing the history"),
@@ -120,9 +132,6 @@ def test_a_busy_data_directory_waits_a_bounded_time_then_says_so(tmp_path: Path)
             f"error: another scorekeeper is changing the history in {tmp_path}; "
             "try again when it has finished\n"
         )
-    finally:
-        holder.kill()
-        holder.communicate()
     with locked(tmp_path, wait=0):  # the kernel let go of a killed holder's lock
         pass
 
@@ -148,26 +157,11 @@ def test_the_lock_is_reentrant_and_threads_take_turns(tmp_path: Path) -> None:
 
 def test_readers_never_take_the_lock(tmp_path: Path) -> None:
     hungry_history(tmp_path, 2)
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys, time; from pathlib import Path; from scorekeeper.storage import locked\n"
-            "with locked(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(30)",
-            str(tmp_path),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    with holding_lock(tmp_path):
         reader = start(tmp_path, "history", "list")
         out, err = reader.communicate(timeout=60)
         assert (reader.returncode, err) == (0, "")
         assert out.count("Hungry") == 2
-    finally:
-        holder.kill()
-        holder.communicate()
 
 
 def test_a_save_is_told_its_name_before_the_file_appears(tmp_path: Path) -> None:

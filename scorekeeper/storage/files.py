@@ -100,11 +100,7 @@ def write_new(
     is told the final name just before the link is made (a walk-through records it in its
     draft, so a kill after the link can never lead to a second copy).
     """
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        temp = write_temp(directory, text)
-    except OSError as error:
-        raise StorageError(f"{directory}: cannot write here: {reason(error)}") from None
+    temp = stage(directory, text)
     try:
         for _ in range(100):
             target = directory / f"{stem}-{_suffix()}.toml"
@@ -123,6 +119,23 @@ def write_new(
         raise StorageError(f"{directory}: cannot write here: {reason(error)}") from None
     finally:
         temp.unlink(missing_ok=True)
+
+
+def make_folder(directory: Path) -> None:
+    """A data folder, made if missing; one that cannot be made is named in the error."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageError(f"{directory}: cannot write here: {reason(error)}") from None
+
+
+def stage(directory: Path, text: str | bytes) -> Path:
+    """A synced temporary file in a data folder (made if missing), ready to be linked."""
+    make_folder(directory)
+    try:
+        return write_temp(directory, text)
+    except OSError as error:
+        raise StorageError(f"{directory}: cannot write here: {reason(error)}") from None
 
 
 def link_new(temp: Path, target: Path) -> None:

@@ -109,6 +109,14 @@ def read_text(path: Path, kind: Kind) -> str:
         raise StorageError(f"{path}: not UTF-8 text") from None
 
 
+def read_existing(path: Path, kind: Kind) -> str:
+    """The text of a file that must be there: a missing one is a StorageError too."""
+    try:
+        return read_text(path, kind)
+    except (FileNotFoundError, NotADirectoryError) as error:
+        raise StorageError(f"{path}: cannot read: {reason(error)}") from None
+
+
 def read_optional(path: Path, kind: Kind) -> str | None:
     """The text of a file that may not exist yet (a draft, a cache): None when absent."""
     try:
@@ -181,8 +189,8 @@ def parse_toml(text: str, origin: Path | str) -> dict[str, Any]:
 
 
 def read_toml(path: Path, kind: Kind) -> dict[str, Any]:
-    """A TOML file through the hardened reader."""
-    return parse_toml(read_text(path, kind), path)
+    """A TOML file through the hardened reader; a missing one is a StorageError."""
+    return parse_toml(read_existing(path, kind), path)
 
 
 def parse_json(text: str, origin: Path | str) -> Any:

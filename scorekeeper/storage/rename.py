@@ -7,8 +7,8 @@ from pathlib import Path
 
 from scorekeeper.errors import StorageError
 from scorekeeper.storage.journal import transaction
-from scorekeeper.storage.reading import parse_toml
-from scorekeeper.storage.sessions import Unreadable, iter_sessions, read_session_text
+from scorekeeper.storage.reading import SESSION, parse_toml, read_existing
+from scorekeeper.storage.sessions import Unreadable, iter_sessions
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
                 continue
             path = entry[0]
             try:
-                text = read_session_text(path)
+                text = read_existing(path, SESSION)
                 wanted = rename_document(parse_toml(text, path), old, new)
             except StorageError as error:
                 skipped.append(Unreadable(path, str(error)))

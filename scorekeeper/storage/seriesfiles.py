@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.errors import InputError, StorageError, Where
-from scorekeeper.storage.files import dumps, link_new, reason, write_temp
+from scorekeeper.storage.files import dumps, link_new, reason, stage
 from scorekeeper.storage.lock import locked
 from scorekeeper.storage.reading import SERIES, read_toml
 from scorekeeper.storage.sessions import Unreadable, toml_files
@@ -29,11 +29,7 @@ def save_series(home: Path, definition: SeriesDef) -> Path:
     path = directory / f"{definition.name}.toml"
     text = dumps(series_to_dict(definition))
     with locked(home):
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-            temp = write_temp(directory, text)
-        except OSError as error:
-            raise StorageError(f"{directory}: cannot write here: {reason(error)}") from None
+        temp = stage(directory, text)
         try:
             link_new(temp, path)
         except FileExistsError:
@@ -50,10 +46,7 @@ def read_series(path: Path) -> SeriesDef:
     from scorekeeper.games import find_game
     from scorekeeper.series import series_from_dict
 
-    try:
-        raw = read_toml(path, SERIES)
-    except (FileNotFoundError, NotADirectoryError) as error:
-        raise StorageError(f"{path}: cannot read: {reason(error)}") from None
+    raw = read_toml(path, SERIES)
     try:
         definition = series_from_dict(raw, find_game)
     except InputError as error:

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import CatalogueError, InputError, ScorekeeperError, StorageError
-from scorekeeper.storage.files import dumps, reason, write_new, write_temp
+from scorekeeper.storage.files import dumps, make_folder, reason, write_new, write_temp
 from scorekeeper.storage.lock import locked
-from scorekeeper.storage.reading import SESSION, read_text, read_toml
+from scorekeeper.storage.reading import SESSION, read_toml
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
@@ -58,10 +58,7 @@ def read_session(path: Path) -> Session:
     """Parse and check one session file; every problem names the file."""
     from scorekeeper.session import from_dict
 
-    try:
-        document = read_toml(path, SESSION)
-    except (FileNotFoundError, NotADirectoryError) as error:
-        raise StorageError(f"{path}: cannot read: {reason(error)}") from None
+    document = read_toml(path, SESSION)
     try:
         return from_dict(document)
     except InputError as error:
@@ -85,10 +82,7 @@ def save_session(
     stem = f"{played.isoformat()[:10]}-{session.game.id}"
     text = dumps(to_dict(session, outcome))
     directory = sessions_dir(home)
-    try:  # first, so a folder that cannot be made is named as the problem
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StorageError(f"{directory}: cannot write here: {reason(error)}") from None
+    make_folder(directory)  # first, so a folder that cannot be made is named as the problem
     with locked(home):
         return write_new(directory, stem, text, before=before)
 
@@ -148,14 +142,7 @@ def read_stored_result(path: Path) -> dict[str, Any] | None:
     """The [result] table a file was saved with (from_dict ignores it), or None."""
     try:
         result = read_toml(path, SESSION).get("result")
-    except (OSError, StorageError):
+    except StorageError:
         return None
     return result if isinstance(result, dict) else None
 
-
-def read_session_text(path: Path) -> str:
-    """A session file's text through the hardened reader (for edits that keep comments)."""
-    try:
-        return read_text(path, SESSION)
-    except (FileNotFoundError, NotADirectoryError) as error:
-        raise StorageError(f"{path}: cannot read: {reason(error)}") from None
