@@ -18,7 +18,7 @@ import pytest
 
 from scorekeeper.errors import StorageError
 from scorekeeper.storage import locked, rename_player, transaction
-from scorekeeper.storage.journal import journal_path
+from scorekeeper.storage.journal import journal_path, tidy
 from tests.test_storage_lock import hungry_history, names_in
 
 MUTATIONS = ("link", "replace", "unlink", "rename", "fsync")
@@ -30,6 +30,12 @@ def contents(home: Path) -> dict[str, bytes]:
 
 def leftovers(home: Path) -> list[str]:
     return sorted(str(p.relative_to(home)) for p in home.rglob("*") if p.name.endswith(".tmp"))
+
+
+def next_command(home: Path) -> None:
+    """What the next scorekeeper process does on taking the lock (a fresh one sweeps too)."""
+    with locked(home):
+        tidy(home)
 
 
 def killed_at(step: int, work: Callable[[], Any]) -> bool:
@@ -85,8 +91,7 @@ def test_a_rename_killed_at_every_instant_is_completed_or_rolled_back(
         if not killed_at(step, lambda: rename_player(home, "Ana", "Anna")):
             break  # the rename finished before the step: every instant was tried
         capsys.readouterr()
-        with locked(home):  # the next command: it settles what the killed one left
-            pass
+        next_command(home)  # it settles what the killed one left
         told = capsys.readouterr().err
         after = contents(home)
         assert leftovers(home) == [], f"step {step}"
@@ -174,8 +179,7 @@ def test_a_failure_part_way_rolls_back_by_replace_and_names_the_file(
     )
     assert journal_path(home).exists()
     capsys.readouterr()
-    with locked(home):
-        pass
+    next_command(home)
     assert contents(home) == before and leftovers(home) == []
     assert capsys.readouterr().err == (
         "note: rolled back an interrupted change (rename 'Ana' to 'Anna'); no file was changed\n"
@@ -205,8 +209,7 @@ def test_a_journal_that_points_outside_the_data_directory_is_set_aside(
     victim.write_text("keep me\n")
     journal = {"journal": 1, "change": "evil", "steps": [{"op": "remove", "path": "../victim.txt"}]}
     journal_path(home).write_text(json.dumps(journal))
-    with locked(home):
-        pass
+    next_command(home)
     assert victim.read_text() == "keep me\n"
     assert not journal_path(home).exists()
     told = capsys.readouterr().err

@@ -343,13 +343,14 @@ def recover(home: Path) -> None:
     tell(f"rolled back an interrupted change ({change}); no file was changed")
 
 
-def tidy(home: Path) -> None:
-    """With the lock held: finish any interrupted change, then remove temporary files that
-    writers killed part way left behind."""
+def tidy(home: Path, *, sweep: bool = True) -> None:
+    """With the lock held: finish any interrupted change, then (with `sweep`) remove the
+    temporary files that writers killed part way left behind."""
     if os.path.lexists(journal_path(home)):
         recover(home)
-    for folder in (home, *(home / name for name in FOLDERS)):
-        remove_temporaries(folder)
+    if sweep:
+        for folder in (home, *(home / name for name in FOLDERS)):
+            remove_temporaries(folder)
 
 
 def settle(home: Path) -> None:

@@ -35,6 +35,7 @@ class _Held:
         self.guard = threading.RLock()  # threads of one process take turns, as processes do
         self.handle: int | None = None
         self.depth = 0
+        self.swept = False  # temporary files left by killed writers removed in this process
 
 
 _held: dict[str, _Held] = {}
@@ -83,8 +84,8 @@ def _busy(home: Path) -> BusyError:
 @contextmanager
 def locked(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[None]:
     """Hold the data directory's lock for a change: wait at most `wait` seconds for another
-    scorekeeper to finish (then BusyError). The first holder in a process also finishes or
-    rolls back a change a killed scorekeeper left, and removes its temporary files."""
+    scorekeeper to finish (then BusyError). Taking it also finishes or rolls back a change a
+    killed scorekeeper left, and (once a process) removes its temporary files."""
     entry = _entry(home)
     if not entry.guard.acquire(timeout=max(wait, 0)):
         raise _busy(home)
@@ -103,7 +104,8 @@ def locked(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[None]:
             if entry.depth == 1:
                 from scorekeeper.storage.journal import tidy
 
-                tidy(home)
+                tidy(home, sweep=not entry.swept)
+                entry.swept = True
             yield
         finally:
             entry.depth -= 1
