@@ -19,7 +19,7 @@ from scorekeeper.storage.documents import DRAFTS, REMEMBERED_ANSWERS, DocumentSt
 from scorekeeper.storage.files import dumps, replace_file, write_new
 from scorekeeper.storage.journal import Transaction, transaction
 from scorekeeper.storage.lock import BusyError, locked, locked_if_free
-from scorekeeper.storage.reading import read_text, read_toml
+from scorekeeper.storage.reading import read_existing, read_toml
 from scorekeeper.storage.rename import Renamed, rename_player
 from scorekeeper.storage.seriesfiles import iter_series, read_series, save_series, series_dir
 from scorekeeper.storage.sessions import (
@@ -56,10 +56,10 @@ __all__ = [
     "load_draft",
     "locked",
     "locked_if_free",
+    "read_existing",
     "read_series",
     "read_session",
     "read_stored_result",
-    "read_text",
     "read_toml",
     "recall",
     "remember",
