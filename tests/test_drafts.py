@@ -274,6 +274,7 @@ def test_resume_of_another_game_is_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
+        ("draft = 1\ngame = [", "unreadable draft"),
         ('draft = 1\ngame = "chess"', "unknown game 'chess'"),
         ('draft = 9\ngame = "hungry"', "draft format 9 is not 1"),
         ('draft = 1\ngame = "hungry"\nnames = [1, 2]', "expected a list of player names"),

@@ -88,14 +88,14 @@ def test_no_command_hangs_or_fails_on_a_fifo_or_device_in_any_folder(
     assert f"{planted['series']}: cannot read: not a regular file ({kind_name})" in series.stderr
 
     resumed = scorekeeper(home, "score", "--resume")
-    lines = resumed.stderr.splitlines()
-    assert resumed.returncode == 2 and len(lines) == 2, resumed.stderr
-    assert lines[0].startswith(f"note: {planted['draft']}: cannot read: not a regular file")
-    assert "it was moved to" in lines[0]
-    assert lines[1] == "error: no unfinished walk-through to resume"
+    assert resumed.returncode == 2
+    assert resumed.stderr.startswith(f"error: {planted['draft']}: unreadable draft (cannot read: ")
+    assert "it was moved to" in resumed.stderr and resumed.stderr.count("\n") == 1
     assert not os.path.lexists(planted["draft"])  # set aside, never deleted:
     (aside,) = planted["draft"].parent.iterdir()
     assert aside.name.startswith("score.toml.damaged-")
+    again = scorekeeper(home, "score", "--resume")  # the next run starts afresh
+    assert again.stderr == "error: no unfinished walk-through to resume\n"
 
     told: list[str] = []
     assert storage.REMEMBERED_ANSWERS.load(home, "happy-home", warn=told.append) is None
@@ -204,8 +204,12 @@ def test_damaged_drafts_and_remembered_answers_are_set_aside(tmp_path: Path, tex
         (aside,) = path.parent.iterdir()
         assert aside.name.startswith(f"{kind}.toml.damaged-")
         assert aside.read_bytes() == text.encode("latin-1")  # renamed, not deleted
-        assert told == [told[0]] and told[0].startswith(f"{path}: ")
-        assert told[0].endswith(f"; it was moved to {aside} and is not used")
+        assert told == [told[0]] and told[0].startswith(f"{path}: unreadable ")
+        assert told[0].endswith(f"; it was moved to {aside}")
+        aside.rename(path)
+        with pytest.raises(StorageError, match=f"unreadable {store.noun} .*; it was moved to"):
+            store.load(tmp_path, kind)  # without `warn`: the same, as an error
+        (aside,) = path.parent.iterdir()
         aside.unlink()
 
 

@@ -89,8 +89,8 @@ def save_draft(home: Path, kind: str, document: dict[str, Any]) -> Path:
 
 
 def load_draft(home: Path, kind: str) -> dict[str, Any] | None:
-    """The saved draft document, or None when there is none (a damaged one is set aside and
-    the user told where)."""
+    """The saved draft document, or None when there is none. A damaged one is set aside and
+    the StorageError says where (`DRAFTS.load(..., warn=...)` carries on instead)."""
     return DRAFTS.load(home, kind)
 
 
@@ -114,6 +114,6 @@ def remember(home: Path, kind: str, document: dict[str, Any]) -> Path:
 
 
 def recall(home: Path, kind: str) -> dict[str, Any] | None:
-    """The remembered answers, or None when nothing was remembered yet (or they were
-    damaged: then they are set aside and the user told where)."""
+    """The remembered answers, or None when nothing was remembered yet. A damaged file is
+    set aside and the StorageError says where."""
     return REMEMBERED_ANSWERS.load(home, kind)

@@ -13,7 +13,6 @@ from typing import Any
 from scorekeeper.errors import StorageError
 from scorekeeper.storage.files import _suffix, dumps, reason, replace_file, sync_directory
 from scorekeeper.storage.lock import locked
-from scorekeeper.storage.notice import tell
 from scorekeeper.storage.reading import DRAFT, REMEMBERED, Kind, parse_toml, read_optional
 
 
@@ -22,7 +21,8 @@ class DocumentStore:
     """One folder of the data directory holding one TOML document per kind."""
 
     folder: str
-    what: str  # "a draft": how errors name a document
+    noun: str  # "draft": how messages name a document
+    what: str  # "a draft": what cannot be written
     kind: Kind  # how the hardened reader bounds it
 
     def path(self, home: Path, kind: str) -> Path:
@@ -32,28 +32,33 @@ class DocumentStore:
         """Replace the document atomically: a crash leaves the old one or the new, never half."""
         path = self.path(home, kind)
         text = dumps(document)
+        what = self.what
         try:  # first, so a folder that cannot be made is named as the problem
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            folder = path.parent
-            raise StorageError(f"{folder}: cannot write {self.what}: {reason(error)}") from None
+            raise StorageError(f"{path.parent}: cannot write {what}: {reason(error)}") from None
         with locked(home):
-            replace_file(path, text, self.what)
+            replace_file(path, text, what)
         return path
 
     def load(
-        self, home: Path, kind: str, *, warn: Callable[[str], None] = tell
+        self, home: Path, kind: str, *, warn: Callable[[str], None] | None = None
     ) -> dict[str, Any] | None:
-        """The document, or None when there is none; a damaged one is set aside, `warn` is
-        told where, and None returned so the walk-through starts afresh."""
+        """The document, or None when there is none. A damaged one is set aside; the
+        StorageError saying where is raised, or with `warn` given, passed to it and None
+        returned (so a walk-through can start afresh)."""
         path = self.path(home, kind)
         try:
             text = read_optional(path, self.kind)
             return None if text is None else parse_toml(text, path)
         except StorageError as error:
+            detail = str(error).removeprefix(f"{path}: ")
             aside = self.set_aside(home, kind)
-            warn(f"{error}; it was moved to {aside} and is not used")
-            return None
+            message = f"{path}: unreadable {self.noun} ({detail}); it was moved to {aside}"
+        if warn is None:
+            raise StorageError(message)
+        warn(message)
+        return None
 
     def discard(self, home: Path, kind: str) -> None:
         path = self.path(home, kind)
@@ -87,5 +92,7 @@ class DocumentStore:
         raise StorageError(f"{path.parent}: could not find a free file name")
 
 
-DRAFTS = DocumentStore("drafts", "a draft", DRAFT)
-REMEMBERED_ANSWERS = DocumentStore("remembered", "remembered answers", REMEMBERED)
+DRAFTS = DocumentStore("drafts", "draft", "a draft", DRAFT)
+REMEMBERED_ANSWERS = DocumentStore(
+    "remembered", "remembered answers", "remembered answers", REMEMBERED
+)
