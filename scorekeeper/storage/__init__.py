@@ -12,16 +12,11 @@ The names below are the package's public surface; submodules load only what they
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper.storage.documents import DRAFTS, REMEMBERED_ANSWERS, DocumentStore
 from scorekeeper.storage.files import dumps, replace_file, write_new
-from scorekeeper.storage.journal import Transaction, transaction
-from scorekeeper.storage.lock import BusyError, locked, locked_if_free
-from scorekeeper.storage.reading import read_existing, read_toml
-from scorekeeper.storage.rename import Renamed, rename_player
-from scorekeeper.storage.seriesfiles import iter_series, read_series, save_series, series_dir
 from scorekeeper.storage.sessions import (
     HOME_ENV,
     MAX_FILE_BYTES,
@@ -35,6 +30,33 @@ from scorekeeper.storage.sessions import (
     session_files,
     sessions_dir,
 )
+
+if TYPE_CHECKING:
+    from scorekeeper.storage.documents import DRAFTS, REMEMBERED_ANSWERS, DocumentStore
+    from scorekeeper.storage.journal import Transaction, transaction
+    from scorekeeper.storage.lock import BusyError, locked, locked_if_free
+    from scorekeeper.storage.reading import read_existing, read_toml
+    from scorekeeper.storage.rename import Renamed, rename_player
+    from scorekeeper.storage.seriesfiles import iter_series, read_series, save_series, series_dir
+
+# The rest of the surface is loaded on first use: the history commands, answered from the
+# play cache, need only the paths above, and every millisecond of start-up counts.
+_LATER = {
+    **dict.fromkeys(("DRAFTS", "REMEMBERED_ANSWERS", "DocumentStore"), "documents"),
+    **dict.fromkeys(("Transaction", "transaction"), "journal"),
+    **dict.fromkeys(("BusyError", "locked", "locked_if_free"), "lock"),
+    **dict.fromkeys(("read_existing", "read_toml"), "reading"),
+    **dict.fromkeys(("Renamed", "rename_player"), "rename"),
+    **dict.fromkeys(("iter_series", "read_series", "save_series", "series_dir"), "seriesfiles"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"scorekeeper.storage.{module}"), name)
+
 
 __all__ = [
     "DRAFTS",
@@ -80,40 +102,56 @@ __all__ = [
 
 def draft_path(home: Path, kind: str) -> Path:
     """Where an unfinished walk-through of one kind ("score", "first-snow-live") is kept."""
+    from scorekeeper.storage.documents import DRAFTS
+
     return DRAFTS.path(home, kind)
 
 
 def save_draft(home: Path, kind: str, document: dict[str, Any]) -> Path:
     """Replace the draft atomically: a crash leaves the old draft or the new one, never half."""
+    from scorekeeper.storage.documents import DRAFTS
+
     return DRAFTS.save(home, kind, document)
 
 
 def load_draft(home: Path, kind: str) -> dict[str, Any] | None:
     """The saved draft document, or None when there is none. A damaged one is set aside and
     the StorageError says where (`DRAFTS.load(..., warn=...)` carries on instead)."""
+    from scorekeeper.storage.documents import DRAFTS
+
     return DRAFTS.load(home, kind)
 
 
 def discard_draft(home: Path, kind: str) -> None:
+    from scorekeeper.storage.documents import DRAFTS
+
     DRAFTS.discard(home, kind)
 
 
 def set_aside_draft(home: Path, kind: str) -> Path:
     """Move a draft that cannot be used out of the way; returns where it went."""
+    from scorekeeper.storage.documents import DRAFTS
+
     return DRAFTS.set_aside(home, kind)
 
 
 def remembered_path(home: Path, kind: str) -> Path:
     """Where answers worth offering again next time are kept (a table's colour names)."""
+    from scorekeeper.storage.documents import REMEMBERED_ANSWERS
+
     return REMEMBERED_ANSWERS.path(home, kind)
 
 
 def remember(home: Path, kind: str, document: dict[str, Any]) -> Path:
     """Keep answers for the next walk-through, replaced atomically like a draft."""
+    from scorekeeper.storage.documents import REMEMBERED_ANSWERS
+
     return REMEMBERED_ANSWERS.save(home, kind, document)
 
 
 def recall(home: Path, kind: str) -> dict[str, Any] | None:
     """The remembered answers, or None when nothing was remembered yet. A damaged file is
     set aside and the StorageError says where."""
+    from scorekeeper.storage.documents import REMEMBERED_ANSWERS
+
     return REMEMBERED_ANSWERS.load(home, kind)

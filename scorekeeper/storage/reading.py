@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +24,15 @@ MAX_KEY_PARTS = 32  # parts of one dotted key or table header ("a.b.c" has 3)
 MAX_NUMBER_CHARS = 100  # an integer of 100 digits is already no score
 
 
-@dataclass(frozen=True)
 class Kind:
-    """A kind of file: what to call it in errors, and the most bytes it may hold."""
+    """A kind of file: what to call it in errors, and the most bytes it may hold. (A plain
+    class: this module loads with every command, and a dataclass costs start-up time.)"""
 
-    what: str
-    max_bytes: int
+    __slots__ = ("max_bytes", "what")
+
+    def __init__(self, what: str, max_bytes: int) -> None:
+        self.what = what
+        self.max_bytes = max_bytes
 
 
 KB = 1 << 10
@@ -125,13 +128,16 @@ def read_optional(path: Path, kind: Kind) -> str | None:
         return None
 
 
-# Strings and comments are matched whole, so nothing inside them counts.
-_TOML_SCAN = re.compile(
-    r"""(?P<skip>\"\"\"(?:[^\\]|\\[\s\S])*?\"{3,5}|'''[\s\S]*?'{3,5}"""
-    r"""|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\#[^\n]*)"""
-    rf"""|(?P<number>(?<![\w-])[+-]?\d\w{{{MAX_NUMBER_CHARS},}})"""
-    r"""|(?P<mark>[\[\]{}=,.\n])"""
-)
+@cache
+def _toml_scan() -> re.Pattern[str]:
+    """Strings and comments matched whole, so nothing inside them counts; long numbers; and
+    the marks that open, close and separate. (Compiled on first use: start-up time.)"""
+    return re.compile(
+        r"""(?P<skip>\"\"\"(?:[^\\]|\\[\s\S])*?\"{3,5}|'''[\s\S]*?'{3,5}"""
+        r"""|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\#[^\n]*)"""
+        rf"""|(?P<number>(?<![\w-])[+-]?\d\w{{{MAX_NUMBER_CHARS},}})"""
+        r"""|(?P<mark>[\[\]{}=,.\n])"""
+    )
 
 
 def toml_shape_problem(text: str) -> str | None:
@@ -140,7 +146,7 @@ def toml_shape_problem(text: str) -> str | None:
     open_brackets: list[str] = []
     in_key = True  # at a key (or a table header), where dots separate key parts
     parts = 1
-    for match in _TOML_SCAN.finditer(text):
+    for match in _toml_scan().finditer(text):
         if match.lastgroup == "number":
             return f"a number longer than {MAX_NUMBER_CHARS} characters"
         mark = match.group("mark")

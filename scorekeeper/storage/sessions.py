@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import CatalogueError, InputError, ScorekeeperError, StorageError
 from scorekeeper.storage.files import dumps, make_folder, reason, write_new, write_temp
-from scorekeeper.storage.lock import locked
 from scorekeeper.storage.reading import SESSION, read_toml
 
 if TYPE_CHECKING:
@@ -77,6 +76,7 @@ def save_session(
     """Save under sessions/<date>-<game>-<short id>.toml, holding the lock, and return the
     path. `before` is told the path just before the file appears (see `write_new`)."""
     from scorekeeper.session import to_dict
+    from scorekeeper.storage.lock import locked
 
     played = session.played or date.today()
     stem = f"{played.isoformat()[:10]}-{session.game.id}"
