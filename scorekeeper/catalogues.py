@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper.errors import CatalogueError, InputError
+from scorekeeper.errors import CatalogueError, InputError, StorageError
 
 if TYPE_CHECKING:  # the card model loads with Creature Comforts, not with every command
     from scorekeeper.games.creature_comforts.cards import Catalogue, Document
@@ -49,14 +49,13 @@ def user_file(home: Path) -> Path:
 
 
 def _parse(text: str, origin: str) -> Document:
-    import tomllib  # here, not at the top: every command registers the home with use_home()
-
     from scorekeeper.games.creature_comforts.cards import Document
+    from scorekeeper.storage.reading import parse_toml
 
     try:
-        return Document(origin, tomllib.loads(text))
-    except tomllib.TOMLDecodeError as error:
-        raise CatalogueError(f"{origin}: not valid TOML: {error}") from None
+        return Document(origin, parse_toml(text, origin))
+    except StorageError as error:
+        raise CatalogueError(str(error)) from None
 
 
 def shipped_document() -> Document:
@@ -71,13 +70,13 @@ def load(home: Path | None) -> Catalogue:
     """The shipped catalogue, with `<home>/catalogue.toml` merged over it when it exists."""
     documents = [shipped_document()]
     if home is not None:
+        from scorekeeper.storage.reading import CATALOGUE, read_optional
+
         path = user_file(home)
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            text = None
-        except (OSError, UnicodeDecodeError) as error:
-            raise CatalogueError(f"{path}: cannot read: {error}") from None
+            text = read_optional(path, CATALOGUE)  # the hardened reader: no FIFO, no /dev/zero
+        except StorageError as error:
+            raise CatalogueError(str(error)) from None
         if text is not None:
             documents.append(_parse(text, str(path)))
     try:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import visible
 
 if TYPE_CHECKING:  # a Play is built from these, but cached plays need neither
     from scorekeeper.core.breakdown import Outcome
@@ -21,6 +22,7 @@ if TYPE_CHECKING:  # a Play is built from these, but cached plays need neither
 
 _SHORT_ID = re.compile(r"-([0-9a-f]{6})$")  # save_session names files <date>-<game>-<6 hex>
 _LEADING_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})")
+_NOT_PLAIN = re.compile("[^\x20-\x7e\n]")  # what json.dumps may leave raw: judged one by one
 
 
 class HistoryError(ScorekeeperError):
@@ -237,14 +239,28 @@ def export_columns(categories: Sequence[str]) -> list[str]:
     ]
 
 
+# Spreadsheets run a cell that starts with one of these as a formula (OWASP, CSV Injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A value safe for a spreadsheet: control characters escaped as in every other output,
+    and text that a spreadsheet would run as a formula prefixed with a single quote (OWASP's
+    advice), so it shows as typed. Numbers pass unchanged: -3 is a total, not a formula."""
+    if not isinstance(value, str):
+        return value
+    text = visible(value)
+    return "'" + text if value.startswith(FORMULA_STARTS) else text
+
+
 def export_rows(plays: Iterable[Play], categories: Sequence[str]) -> list[dict[str, Any]]:
-    """Long format: one row per player per session; a category a title lacks stays empty."""
+    """Long format: one row per player per session; a category a title lacks stays empty.
+    Every text cell goes through `csv_cell`."""
     rows = []
     for play in plays:
         for result in play.results:
             points = dict(result.points)
-            rows.append(
-                {
+            row = {
                     "session": play.id,
                     "file": play.file,
                     "played": play.played.isoformat() if play.played else "",
@@ -256,9 +272,27 @@ def export_rows(plays: Iterable[Play], categories: Sequence[str]) -> list[dict[s
                     "total": result.total,
                     "rank": result.rank,
                     "winner": int(result.is_winner),  # 1/0: sums in a spreadsheet
-                }
-            )
+            }
+            rows.append({key: csv_cell(value) for key, value in row.items()})
     return rows
+
+
+def json_text(objects: Sequence[Any]) -> str:
+    """A JSON export: every control or format character (ESC, BEL, DEL, bidi overrides)
+    written as a \\u escape, so the text is inert in a terminal and decodes to the same data."""
+    import json
+
+    text = json.dumps(objects, ensure_ascii=False, indent=2)
+    return _NOT_PLAIN.sub(_json_escape, text) + "\n"
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    """A control or format character as a JSON escape (a surrogate pair past U+FFFF)."""
+    char = match.group()
+    if visible(char) == char:
+        return char
+    data = char.encode("utf-16-be")
+    return "".join(f"\\u{int.from_bytes(data[i : i + 2]):04x}" for i in range(0, len(data), 2))
 
 
 def to_json(play: Play) -> dict[str, Any]:

@@ -4,10 +4,11 @@ Re-scoring the history means parsing every session file and loading every title'
 which takes longer than drawing the answer. `<home>/cache/plays.json` keeps each file's Play,
 keyed by the file's size, modification time and inode, under a stamp of everything else a
 score depends on: scorekeeper's version and files, and the user's card catalogue. A file
-that changed is scored again; a stale, foreign or broken cache is simply rebuilt; a cache
-that cannot be written is skipped. Broken session files are never cached, so they are read
-and reported on every run. The cache is never the only copy of anything: deleting
-`<home>/cache` is always safe.
+that changed is scored again; a stale, foreign or broken cache is simply rebuilt. The cache
+is written only with the data directory's lock, never waiting for it: a cache that cannot be
+written, or whose data directory another scorekeeper is changing, is skipped. Broken session
+files are never cached, so they are read and reported on every run. The cache is never the
+only copy of anything: deleting `<home>/cache` is always safe.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class PlayCache:
     """The cached plays of one data directory: look up by file, add, prune and save."""
 
     def __init__(self, home: Path) -> None:
+        self._home = home
         self._file = cache_file(home)
         self._stamp = stamp(home)
         self._changed = False
@@ -53,11 +55,11 @@ class PlayCache:
         if not isinstance(entry, dict):  # not cached (a hand-edited cache is rebuilt too)
             return None
         key = _file_key(path)
-        if key is None or entry.get("key") != key:
-            return None
         try:
+            if key is None or entry.get("key") != key:
+                return None
             play = _decode(path, entry["play"])
-        except (KeyError, TypeError, ValueError, AttributeError):  # not ours: score it again
+        except (KeyError, TypeError, ValueError, AttributeError, RecursionError):  # not ours
             return None
         self._used.add(path.name)
         return play
@@ -82,7 +84,7 @@ class PlayCache:
         if not self._changed:
             return
         from scorekeeper.errors import StorageError
-        from scorekeeper.storage import replace_file
+        from scorekeeper.storage import locked_if_free, replace_file
 
         plays = {
             name: {"key": entry[0], "play": _encode(entry[1])}
@@ -92,13 +94,21 @@ class PlayCache:
         }
         document = {"stamp": self._stamp, "plays": plays}
         text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
-        with suppress(StorageError):  # a read-only data directory: every run scores afresh
-            replace_file(self._file, text, "the play cache")
+        with locked_if_free(self._home) as free, suppress(StorageError):
+            if free:  # else another scorekeeper is changing the history: cache it next time
+                replace_file(self._file, text, "the play cache")
 
     def _read(self) -> dict[str, Any]:
+        from scorekeeper.errors import StorageError
+        from scorekeeper.storage.reading import PLAY_CACHE, parse_json, read_optional
+
         try:
-            document = json.loads(self._file.read_bytes())
-        except (OSError, ValueError):
+            text = read_optional(self._file, PLAY_CACHE)
+            if text is None:
+                return {}
+            document = parse_json(text, self._file)
+        except StorageError:  # a damaged cache of any shape, or not a regular file: rebuilt
+            self._changed = True
             return {}
         if not isinstance(document, dict) or document.get("stamp") != self._stamp:
             self._changed = True  # replace what an older scorekeeper left

@@ -33,11 +33,11 @@ def run(home: Path, *args: str) -> Result:
 def snapshot(home: Path) -> dict[str, bytes]:
     """Every file of the user's under the data directory, to prove nothing changed.
 
-    The play cache is left out: reading the history may refresh it, and it holds nothing a
-    user wrote.
+    The play cache and the lock file are left out: reading the history may refresh the
+    cache, any change creates the lock file, and neither holds anything a user wrote.
     """
     return {
         str(p.relative_to(home)): p.read_bytes()
         for p in sorted(home.rglob("*"))
-        if p.is_file() and p.relative_to(home).parts[0] != "cache"
+        if p.is_file() and p.relative_to(home).parts[0] not in ("cache", ".lock")
     }

@@ -13,6 +13,7 @@ from scorekeeper import storage
 from scorekeeper.cli.records import known_names, load
 from scorekeeper.errors import StorageError
 from scorekeeper.players import quote, rename_document, rename_text
+from scorekeeper.storage import journal
 from tests.history_home import make_home, run, snapshot
 
 
@@ -105,16 +106,16 @@ def test_a_file_that_cannot_be_written_leaves_every_file_as_it_was(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = snapshot(home)
-    real = storage._write_temp
+    real = journal.write_temp
     calls = []
 
-    def failing(directory: Path, text: str) -> Path:
+    def failing(directory: Path, text: bytes, *, mode: int | None = None) -> Path:
         calls.append(directory)
         if len(calls) == 3:
             raise OSError(28, "No space left on device")
-        return real(directory, text)
+        return real(directory, text, mode=mode)
 
-    monkeypatch.setattr(storage, "_write_temp", failing)
+    monkeypatch.setattr(journal, "write_temp", failing)
     with pytest.raises(
         StorageError,
         match=r"f6a7b8.toml: cannot write \(No space left on device\); no file was changed",

@@ -16,6 +16,7 @@ import pytest
 from scorekeeper import storage
 from scorekeeper.cli.records import known_names, load
 from scorekeeper.errors import StorageError
+from scorekeeper.storage import files
 
 SAMPLE = Path(__file__).parent.parent / "sample_sessions" / "hungry-family-night.toml"
 TAKEN = "c0ffee"  # every saver's first choice of name, so they must collide
@@ -31,7 +32,7 @@ def _save_in_process(
     directory: str, text: str, barrier: multiprocessing.synchronize.Barrier
 ) -> None:
     names = _colliding_names()
-    storage._suffix = lambda: next(names)  # type: ignore[assignment]
+    files._suffix = lambda: next(names)  # type: ignore[assignment]
     barrier.wait()
     storage.write_new(Path(directory), "2026-11-29-hungry", text)
 
@@ -65,7 +66,7 @@ def test_many_threads_saving_at_once_each_get_their_own_file(
             local.names = _colliding_names()
         return str(next(local.names))
 
-    monkeypatch.setattr(storage, "_suffix", suffix)
+    monkeypatch.setattr(files, "_suffix", suffix)
     savers = 8
     barrier = threading.Barrier(savers)
     saved: list[Path] = []
@@ -95,7 +96,7 @@ def test_a_name_taken_every_time_is_a_clean_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / f"s-{TAKEN}.toml").write_text("# already here\n", encoding="utf-8")
-    monkeypatch.setattr(storage, "_suffix", lambda: TAKEN)
+    monkeypatch.setattr(files, "_suffix", lambda: TAKEN)
     with pytest.raises(StorageError, match="could not find a free file name"):
         storage.write_new(tmp_path, "s", "# new\n")
     assert [p.name for p in tmp_path.iterdir()] == [f"s-{TAKEN}.toml"]
@@ -126,7 +127,7 @@ def run(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
 def test_saving_into_a_blocked_directory_is_one_clean_line(blocked: Path) -> None:
     result = run("score", "--from", str(SAMPLE), "--save", home=blocked)
     assert result.returncode == 2
-    assert result.stderr == f"error: {blocked / 'sessions'}: cannot write here: Not a directory\n"
+    assert result.stderr == f"error: {blocked}: cannot write here: Not a directory\n"
 
 
 def test_walk_through_into_a_blocked_directory_stops_before_asking(blocked: Path) -> None:

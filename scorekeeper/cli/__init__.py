@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import os
+import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, TextIO
 
 import typer
 
 from scorekeeper import __version__
-from scorekeeper.cli.common import AppState, app
+from scorekeeper.cli.common import USAGE_ERROR, AppState, app
 
 
 def _version(value: bool) -> None:
@@ -45,12 +48,26 @@ def main() -> None:
     """The `scorekeeper` entry point: run one command, then end the process quickly."""
     from scorekeeper.cli.lean import skip_pydantic
 
+    if sys.stdout is None:  # started with standard output closed: say so before any change
+        _say_error("cannot write the output: standard output is closed")
+        sys.exit(OUTPUT_FAILED)
+    stdout = sys.stdout
+    where = _identity(stdout)
     command = typer.main.get_command(app)
     skip_pydantic(command, subcommands=False)  # each command gets its own when it is built
     try:
-        command(prog_name="scorekeeper")
+        code = _run(command)
+        if sys.stdout is not stdout or _identity(stdout) != where:
+            # typer (by swapping sys.stdout) or rich (by pointing it at the null device) met a
+            # closed pipe and quietly ended the command
+            code = _output_lost(stdout, "Broken pipe")
+        else:
+            stdout.flush()
+    except OSError as error:  # the output cannot be written: a full disk, a closed pipe
+        code = _output_lost(stdout, error.strerror or str(error))
     finally:
         _skip_the_final_collection()
+    sys.exit(code)
 
 
 def _skip_the_final_collection() -> None:
@@ -62,3 +79,67 @@ def _skip_the_final_collection() -> None:
     by its own `with` block, and the process ends right after.
     """
     gc.freeze()
+
+
+OUTPUT_FAILED = 1
+
+
+def _run(command: Any) -> int:
+    """Run the command line; a usage error (unknown command, bad option value) is one line."""
+    try:
+        result = command.main(prog_name="scorekeeper", standalone_mode=False)
+    except SystemExit as done:  # typer exits itself on a closed pipe
+        return done.code if isinstance(done.code, int) else 1
+    except typer.Abort:
+        _say_error("aborted")
+        return 1
+    except Exception as error:
+        message = _usage_message(error)
+        if message is None:
+            raise
+        if type(error).__name__ == "NoArgsIsHelpError":  # a bare group: its help, as asked
+            error.show()  # type: ignore[attr-defined]
+        else:
+            _say_error(message)
+        return int(getattr(error, "exit_code", USAGE_ERROR))
+    return result if isinstance(result, int) else 0
+
+
+def _usage_message(error: Exception) -> str | None:
+    """click's own errors (usage, bad values) as one line, with where to find help; None for
+    any other exception. (Recognised by click's exception interface, not imported: typer
+    ships click under a private name.)"""
+    format_message = getattr(error, "format_message", None)
+    if not callable(format_message) or not isinstance(getattr(error, "exit_code", None), int):
+        return None
+    message = " ".join(str(format_message()).split())
+    path = getattr(getattr(error, "ctx", None), "command_path", None)
+    return f"{message} (see `{path} -h`)" if path else message
+
+
+def _identity(stream: TextIO) -> tuple[int, int] | None:
+    """Which file a stream's descriptor is open on."""
+    try:
+        status = os.fstat(stream.fileno())
+    except (OSError, ValueError):
+        return None
+    return status.st_dev, status.st_ino
+
+
+def _say_error(message: str) -> None:
+    from scorekeeper.text import visible
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(f"error: {visible(message)}\n")
+        sys.stderr.flush()
+
+
+def _output_lost(stdout: TextIO, reason: str) -> int:
+    """One error line for output that could not be written; what is still buffered goes to
+    the null device, so the interpreter's last flush fails no more."""
+    _say_error(f"cannot write the output: {reason}")
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stdout.fileno())
+        os.close(null)
+    return OUTPUT_FAILED

@@ -155,12 +155,20 @@ def export(
     game: GameOption = None,
     player: PlayerOption = None,
 ) -> None:
-    """Write every session's results to stdout, oldest first, as CSV, JSON or BG Stats plays."""
+    """Write every session's results to stdout, oldest first, as CSV, JSON or BG Stats plays
+    (text that a spreadsheet would run as a formula is prefixed with ', control characters
+    are escaped)."""
     import csv
-    import json
 
     from scorekeeper.games import GAMES
-    from scorekeeper.history import export_columns, export_rows, oldest_first, select, to_json
+    from scorekeeper.history import (
+        export_columns,
+        export_rows,
+        json_text,
+        oldest_first,
+        select,
+        to_json,
+    )
 
     state: AppState = ctx.obj
     output_format = output_format.lower()
@@ -175,13 +183,10 @@ def export(
     if output_format == "bgstats":
         from scorekeeper.bgstats import play_object
 
-        objects = [play_object(p, loaded.plays) for p in plays]
-        json.dump(objects, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        sys.stdout.write(json_text([play_object(p, loaded.plays) for p in plays]))
         return
     if output_format == "json":
-        json.dump([to_json(p) for p in plays], sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        sys.stdout.write(json_text([to_json(p) for p in plays]))
         return
     titles = {p.game for p in plays}
     categories = list(dict.fromkeys(c for g in GAMES if g.id in titles for c in g.categories))

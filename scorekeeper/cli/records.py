@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -70,31 +70,61 @@ def _collector_paused() -> Iterator[None]:
 
 def known_names(plays: list[Play]) -> list[str]:
     """The names the walk-through suggests: every player of the history, most played first,
-    spelled as in their latest session."""
+    spelled as in their latest session. A name with control characters cannot be typed at a
+    prompt (and breaks completion menus), so it is not suggested."""
     from scorekeeper.players import player_counts
+    from scorekeeper.text import visible
 
-    return [count.name for count in player_counts(plays)]
+    return [count.name for count in player_counts(plays) if visible(count.name) == count.name]
 
 
-def save_played(session: Session, outcome: Outcome, home: Path) -> Path:
-    """Save a scored session and cache its Play, so `history` need not score it again."""
+def save_played(
+    session: Session,
+    outcome: Outcome,
+    home: Path,
+    *,
+    before: Callable[[Path], None] | None = None,
+) -> Path:
+    """Save a scored session and cache its Play, so `history` need not score it again.
+
+    All under the data directory's lock: a series' room is checked again there, so ten
+    games saved at once into a three-game series leave exactly three in it. `before` is told
+    the file's name just before it appears (see `storage.write_new`).
+    """
     from scorekeeper import playcache
     from scorekeeper.history import from_session
-    from scorekeeper.storage import save_session
+    from scorekeeper.storage import locked, save_session
 
-    path = save_session(session, outcome, home)
-    playcache.add(home, path, from_session(path, session, outcome))
+    with locked(home):
+        if session.series is not None:
+            _check_room(home, session.series, session.game.id)
+        path = save_session(session, outcome, home, before=before)
+        playcache.add(home, path, from_session(path, session, outcome))
     return path
 
 
+def _check_room(home: Path, series: str, game: str) -> None:
+    """Raise SeriesError when the series is complete or for another title, as it is now."""
+    from scorekeeper.series import SeriesDef, check_join
+    from scorekeeper.storage import Unreadable, iter_series
+
+    definition = next(
+        (d for d in iter_series(home) if not isinstance(d, Unreadable) and d.name == series),
+        SeriesDef(series),
+    )
+    check_join(definition, load(home).plays, game)
+
+
 def _score_file(path: Path) -> Play | Unreadable:
-    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.errors import CatalogueError, ScorekeeperError
     from scorekeeper.history import from_session
     from scorekeeper.storage import Unreadable, read_session
 
     try:
         session = read_session(path)
-    except ScorekeeperError as error:  # a broken file, or a broken card catalogue it needs
+    except CatalogueError as error:  # the catalogue is the broken file, not the session
+        return Unreadable(path, f"{error} (needed by {path})")
+    except ScorekeeperError as error:
         return Unreadable(path, str(error))
     try:
         return from_session(path, session, session.score())

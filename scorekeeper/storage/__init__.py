@@ -1,0 +1,157 @@
+"""Everything scorekeeper keeps on disk, and the only package that writes there.
+
+- `files`: the one atomic writer (synced temporary file, hard link or replace, synced folder);
+- `reading`: the one hardened reader (regular files, size caps, TOML shape bounds);
+- `lock`: the data directory's exclusive lock, held by every change;
+- `journal`: crash-safe changes to several files (complete or roll back after a kill);
+- `documents`: small documents of our own (drafts, remembered answers);
+- `sessions`, `seriesfiles`, `rename`: the history's files.
+
+The names below are the package's public surface; submodules load only what they use.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.storage.files import dumps, replace_file, write_new
+from scorekeeper.storage.sessions import (
+    HOME_ENV,
+    MAX_FILE_BYTES,
+    Unreadable,
+    check_writable,
+    data_home,
+    iter_sessions,
+    read_session,
+    read_stored_result,
+    save_session,
+    session_files,
+    sessions_dir,
+)
+
+if TYPE_CHECKING:
+    from scorekeeper.storage.documents import DRAFTS, REMEMBERED_ANSWERS, DocumentStore
+    from scorekeeper.storage.journal import Transaction, transaction
+    from scorekeeper.storage.lock import BusyError, locked, locked_if_free
+    from scorekeeper.storage.reading import read_existing, read_toml
+    from scorekeeper.storage.rename import Renamed, rename_player
+    from scorekeeper.storage.seriesfiles import iter_series, read_series, save_series, series_dir
+
+# The rest of the surface is loaded on first use: the history commands, answered from the
+# play cache, need only the paths above, and every millisecond of start-up counts.
+_LATER = {
+    **dict.fromkeys(("DRAFTS", "REMEMBERED_ANSWERS", "DocumentStore"), "documents"),
+    **dict.fromkeys(("Transaction", "transaction"), "journal"),
+    **dict.fromkeys(("BusyError", "locked", "locked_if_free"), "lock"),
+    **dict.fromkeys(("read_existing", "read_toml"), "reading"),
+    **dict.fromkeys(("Renamed", "rename_player"), "rename"),
+    **dict.fromkeys(("iter_series", "read_series", "save_series", "series_dir"), "seriesfiles"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"scorekeeper.storage.{module}"), name)
+
+
+__all__ = [
+    "DRAFTS",
+    "HOME_ENV",
+    "MAX_FILE_BYTES",
+    "REMEMBERED_ANSWERS",
+    "BusyError",
+    "DocumentStore",
+    "Renamed",
+    "Transaction",
+    "Unreadable",
+    "check_writable",
+    "data_home",
+    "discard_draft",
+    "draft_path",
+    "dumps",
+    "iter_series",
+    "iter_sessions",
+    "load_draft",
+    "locked",
+    "locked_if_free",
+    "read_existing",
+    "read_series",
+    "read_session",
+    "read_stored_result",
+    "read_toml",
+    "recall",
+    "remember",
+    "remembered_path",
+    "rename_player",
+    "replace_file",
+    "save_draft",
+    "save_series",
+    "save_session",
+    "series_dir",
+    "session_files",
+    "sessions_dir",
+    "set_aside_draft",
+    "transaction",
+    "write_new",
+]
+
+
+def draft_path(home: Path, kind: str) -> Path:
+    """Where an unfinished walk-through of one kind ("score", "first-snow-live") is kept."""
+    from scorekeeper.storage.documents import DRAFTS
+
+    return DRAFTS.path(home, kind)
+
+
+def save_draft(home: Path, kind: str, document: dict[str, Any]) -> Path:
+    """Replace the draft atomically: a crash leaves the old draft or the new one, never half."""
+    from scorekeeper.storage.documents import DRAFTS
+
+    return DRAFTS.save(home, kind, document)
+
+
+def load_draft(home: Path, kind: str) -> dict[str, Any] | None:
+    """The saved draft document, or None when there is none. A damaged one is set aside and
+    the StorageError says where (`DRAFTS.load(..., warn=...)` carries on instead)."""
+    from scorekeeper.storage.documents import DRAFTS
+
+    return DRAFTS.load(home, kind)
+
+
+def discard_draft(home: Path, kind: str) -> None:
+    from scorekeeper.storage.documents import DRAFTS
+
+    DRAFTS.discard(home, kind)
+
+
+def set_aside_draft(home: Path, kind: str) -> Path:
+    """Move a draft that cannot be used out of the way; returns where it went."""
+    from scorekeeper.storage.documents import DRAFTS
+
+    return DRAFTS.set_aside(home, kind)
+
+
+def remembered_path(home: Path, kind: str) -> Path:
+    """Where answers worth offering again next time are kept (a table's colour names)."""
+    from scorekeeper.storage.documents import REMEMBERED_ANSWERS
+
+    return REMEMBERED_ANSWERS.path(home, kind)
+
+
+def remember(home: Path, kind: str, document: dict[str, Any]) -> Path:
+    """Keep answers for the next walk-through, replaced atomically like a draft."""
+    from scorekeeper.storage.documents import REMEMBERED_ANSWERS
+
+    return REMEMBERED_ANSWERS.save(home, kind, document)
+
+
+def recall(home: Path, kind: str) -> dict[str, Any] | None:
+    """The remembered answers, or None when nothing was remembered yet. A damaged file is
+    set aside and the StorageError says where."""
+    from scorekeeper.storage.documents import REMEMBERED_ANSWERS
+
+    return REMEMBERED_ANSWERS.load(home, kind)

@@ -1,0 +1,130 @@
+"""One exclusive lock for the data directory, held by every change to it; readers never wait.
+
+`fcntl.flock` (POSIX) or `msvcrt.locking` (Windows) on `<home>/.lock`, polled until a bounded
+wait runs out. The kernel releases the lock when its process ends, however it ends, so a
+killed scorekeeper never leaves a stale lock behind. Re-entrant within a process, so library
+calls that change files can nest (a save inside a larger change).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+from scorekeeper.errors import StorageError
+from scorekeeper.storage.files import reason
+
+LOCK_FILE = ".lock"
+WAIT_SECONDS = 5.0
+POLL_SECONDS = 0.05
+
+
+class BusyError(StorageError):
+    """Another scorekeeper holds the data directory's lock longer than we wait."""
+
+
+class _Held:
+    """The lock of one data directory in this process: the open file, and how deep."""
+
+    def __init__(self) -> None:
+        self.guard = threading.RLock()  # threads of one process take turns, as processes do
+        self.handle: int | None = None
+        self.depth = 0
+        self.swept = False  # temporary files left by killed writers removed in this process
+
+
+_held: dict[str, _Held] = {}
+_registry = threading.Lock()
+
+
+def _entry(home: Path) -> _Held:
+    key = str(home.absolute())
+    with _registry:
+        return _held.setdefault(key, _Held())
+
+
+def _try_lock(handle: int) -> bool:
+    """Take the lock now if it is free."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _open(home: Path) -> int:
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        return os.open(home / LOCK_FILE, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise StorageError(f"{home}: cannot write here: {reason(error)}") from None
+
+
+def _busy(home: Path) -> BusyError:
+    return BusyError(
+        f"another scorekeeper is changing the history in {home}; try again when it has finished"
+    )
+
+
+@contextmanager
+def locked(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[None]:
+    """Hold the data directory's lock for a change: wait at most `wait` seconds for another
+    scorekeeper to finish (then BusyError). Taking it also finishes or rolls back a change a
+    killed scorekeeper left, and (once a process) removes its temporary files."""
+    entry = _entry(home)
+    if not entry.guard.acquire(timeout=max(wait, 0)):
+        raise _busy(home)
+    try:
+        if entry.depth == 0:
+            handle = _open(home)
+            deadline = time.monotonic() + wait
+            while not _try_lock(handle):
+                if time.monotonic() >= deadline:
+                    os.close(handle)
+                    raise _busy(home)
+                time.sleep(POLL_SECONDS)
+            entry.handle = handle
+        entry.depth += 1
+        try:
+            if entry.depth == 1:
+                from scorekeeper.storage.journal import tidy
+
+                tidy(home, sweep=not entry.swept)
+                entry.swept = True
+            yield
+        finally:
+            entry.depth -= 1
+            if entry.depth == 0 and entry.handle is not None:
+                os.close(entry.handle)  # closing the file releases the lock
+                entry.handle = None
+    finally:
+        entry.guard.release()
+
+
+@contextmanager
+def locked_if_free(home: Path) -> Iterator[bool]:
+    """The lock if nobody holds it now (True), else carry on without it (False): for writes
+    that may simply be skipped, like the play cache."""
+    held = ExitStack()
+    try:
+        held.enter_context(locked(home, wait=0))
+    except StorageError:
+        yield False
+        return
+    with held:
+        yield True

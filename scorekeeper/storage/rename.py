@@ -1,0 +1,61 @@
+"""Renaming a player in every session file: one journalled change under the lock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from scorekeeper.errors import StorageError
+from scorekeeper.storage.journal import transaction
+from scorekeeper.storage.reading import SESSION, parse_toml, read_existing
+from scorekeeper.storage.sessions import Unreadable, iter_sessions
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """What a rename changed: files edited in place, files re-written from data, files skipped."""
+
+    edited: tuple[Path, ...]
+    rebuilt: tuple[Path, ...]  # the text edit could not be proven exact: comments are lost
+    skipped: tuple[Unreadable, ...]
+
+
+def rename_player(home: Path, old: str, new: str) -> Renamed:
+    """Rename a player in every session file, all or nothing.
+
+    The files are read and the new versions staged with the data directory's lock held, so a
+    save or another rename waits and nothing is lost; the change is journalled, so a kill at
+    any instant is completed or rolled back by the next command.
+    """
+    from scorekeeper.names import check_name
+    from scorekeeper.players import RenameError, rename_document, rename_text
+    from scorekeeper.storage.files import dumps
+
+    new = check_name(new)
+    edited: list[Path] = []
+    rebuilt: list[Path] = []
+    skipped: list[Unreadable] = []
+    with transaction(home, f"rename {old!r} to {new!r}") as change:
+        for entry in iter_sessions(home):
+            if isinstance(entry, Unreadable):
+                skipped.append(entry)
+                continue
+            path = entry[0]
+            try:
+                text = read_existing(path, SESSION)
+                wanted = rename_document(parse_toml(text, path), old, new)
+            except StorageError as error:
+                skipped.append(Unreadable(path, str(error)))
+                continue
+            except RenameError as error:
+                raise RenameError(f"{path}: {error}") from None
+            if wanted is None:
+                continue
+            changed = rename_text(text, wanted, old, new)
+            (edited if changed is not None else rebuilt).append(path)
+            change.replace(path, changed if changed is not None else dumps(wanted))
+        if not change.steps:
+            raise RenameError(
+                f"no session has a player named {old!r}; see `scorekeeper players`"
+            )
+    return Renamed(tuple(edited), tuple(rebuilt), tuple(skipped))

@@ -1,0 +1,148 @@
+"""Session files: the data directory, never-overwriting saves under the lock, tolerant reads.
+
+The TOML parser and the session model are imported where they are used: the history
+commands, answered from the play cache, need only the paths.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.errors import CatalogueError, InputError, ScorekeeperError, StorageError
+from scorekeeper.storage.files import dumps, make_folder, reason, write_new, write_temp
+from scorekeeper.storage.reading import SESSION, read_toml
+
+if TYPE_CHECKING:
+    from scorekeeper.core.breakdown import Outcome
+    from scorekeeper.session import Session
+
+HOME_ENV = "SCOREKEEPER_HOME"
+MAX_FILE_BYTES = SESSION.max_bytes
+PROBE_BYTES = 16 << 10  # enough to need real blocks on the disk
+
+
+def data_home(explicit: Path | None = None) -> Path:
+    """--home, else $SCOREKEEPER_HOME, else the platform's per-user data directory."""
+    if explicit is not None:
+        return explicit
+    if os.environ.get(HOME_ENV):
+        return Path(os.environ[HOME_ENV])
+    import platformdirs  # only when no directory was given: keeps start-up lean
+
+    return platformdirs.user_data_path("scorekeeper", appauthor=False)
+
+
+def sessions_dir(home: Path) -> Path:
+    return home / "sessions"
+
+
+def check_writable(home: Path) -> None:
+    """Fail before a walk-through starts, not after it, when nothing could be saved: a few
+    kilobytes are written, synced and removed, so a full disk is found too."""
+    directory = sessions_dir(home)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        probe = write_temp(directory, bytes(PROBE_BYTES), prefix=".probe-")
+        probe.unlink(missing_ok=True)
+    except OSError as error:
+        raise StorageError(f"{home}: cannot write here: {reason(error)}") from None
+
+
+def read_session(path: Path) -> Session:
+    """Parse and check one session file; every problem names the file."""
+    from scorekeeper.session import from_dict
+
+    document = read_toml(path, SESSION)
+    try:
+        return from_dict(document)
+    except InputError as error:
+        raise error.at(file=str(path)) from None
+    except RecursionError:
+        raise StorageError(f"{path}: nested too deeply") from None
+
+
+def save_session(
+    session: Session,
+    outcome: Outcome,
+    home: Path,
+    *,
+    before: Callable[[Path], None] | None = None,
+) -> Path:
+    """Save under sessions/<date>-<game>-<short id>.toml, holding the lock, and return the
+    path. `before` is told the path just before the file appears (see `write_new`)."""
+    from scorekeeper.session import to_dict
+    from scorekeeper.storage.lock import locked
+
+    played = session.played or date.today()
+    stem = f"{played.isoformat()[:10]}-{session.game.id}"
+    text = dumps(to_dict(session, outcome))
+    directory = sessions_dir(home)
+    make_folder(directory)  # first, so a folder that cannot be made is named as the problem
+    with locked(home):
+        return write_new(directory, stem, text, before=before)
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A file in the history that could not be used, and why."""
+
+    path: Path
+    reason: str
+
+
+def toml_files(directory: Path) -> list[Path]:
+    """The `*.toml` entries of a data folder, by name; a missing folder has none, a folder
+    that cannot be listed is an error (never an empty history)."""
+    return [directory / name for name in _names(directory) if name.endswith(".toml")]
+
+
+def _names(directory: Path) -> list[str]:
+    try:
+        names = [entry.name for entry in directory.iterdir()]
+    except (FileNotFoundError, NotADirectoryError):
+        if os.path.lexists(directory) and not directory.is_dir():
+            raise StorageError(f"{directory}: cannot read: Not a directory") from None
+        return []
+    except OSError as error:
+        raise StorageError(f"{directory}: cannot read: {reason(error)}") from None
+    return sorted(names)
+
+
+def session_files(home: Path) -> list[Path]:
+    """The session files of the history, oldest name first. What a killed scorekeeper left
+    (a journalled change, temporary files) is settled first when nobody else is at work."""
+    from scorekeeper.storage.files import is_temporary
+    from scorekeeper.storage.journal import journal_path, settle
+
+    directory = sessions_dir(home)
+    names = _names(directory)
+    if os.path.lexists(journal_path(home)) or any(map(is_temporary, names)):
+        settle(home)
+        names = _names(directory)
+    return [directory / name for name in names if name.endswith(".toml")]
+
+
+def iter_sessions(home: Path) -> Iterator[tuple[Path, Session] | Unreadable]:
+    """Every session file in the history, oldest name first; broken files are reported."""
+    for path in session_files(home):
+        try:
+            yield path, read_session(path)
+        except CatalogueError as error:  # the catalogue is the broken file, not the session
+            yield Unreadable(path, f"{error} (needed by {path})")
+        except ScorekeeperError as error:
+            yield Unreadable(path, str(error))
+
+
+def read_stored_result(path: Path) -> dict[str, Any] | None:
+    """The [result] table a file was saved with (from_dict ignores it), or None."""
+    try:
+        result = read_toml(path, SESSION).get("result")
+    except StorageError:
+        return None
+    return result if isinstance(result, dict) else None
+
