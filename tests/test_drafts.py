@@ -279,7 +279,7 @@ def test_resume_of_another_game_is_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("draft = 2\nanswers = [", "unreadable draft"),
+        ("draft = 2\nanswers = [", "not valid TOML"),
         ('draft = 2\nanswers.game = "chess"', "unknown game 'chess'"),
         ('draft = 9\nanswers.game = "hungry"', "draft format 9 is not 2"),
         ('draft = 2\nanswers.game = "hungry"\nanswers.players = [1, 2]', "a table per player"),
@@ -293,7 +293,7 @@ def test_resume_of_another_game_is_refused(tmp_path: Path) -> None:
         ('draft = 1\ngame = "hungry"\nnames = [1, 2]', "expected lists of names"),
     ],
 )
-def test_a_broken_draft_names_itself_and_the_way_out(
+def test_a_broken_draft_is_set_aside_and_reported_not_fatal(
     tmp_path: Path, text: str, reason: str
 ) -> None:
     path = storage.draft_path(tmp_path, KIND)
@@ -301,15 +301,32 @@ def test_a_broken_draft_names_itself_and_the_way_out(
     path.write_text(text, encoding="utf-8")
     result = run(tmp_path, "score", "--resume")
     assert result.returncode == 2
-    assert result.stderr.startswith(f"error: {path}: ")
-    assert reason in result.stderr
-    assert "--discard-draft" in result.stderr
-    assert result.stderr.count("\n") == 1
-    assert run(tmp_path, "score", "--discard-draft", "--resume").returncode == 2
-    # --discard-draft removes even an unreadable draft before the walk-through starts
-    # (stdin is not a terminal, so the walk-through itself then stops at the first question).
-    run(tmp_path, "score", "hungry", "--discard-draft")
+    warning, error = result.stderr.splitlines()
+    assert warning.startswith(f"Warning: {path}")
+    assert reason in warning
+    assert f"it was moved to {path}.damaged-" in warning
+    assert error == "error: no unfinished walk-through to resume"
     assert not path.exists()
+    [aside] = path.parent.glob("score.toml.damaged-*")
+    assert aside.read_text(encoding="utf-8") == text  # set aside, never destroyed
+
+
+@pytest.mark.slow
+def test_a_draft_whose_game_was_saved_is_not_offered_again(tmp_path: Path) -> None:
+    """A kill between the save and the draft's removal leaves a draft naming the file."""
+    sample = Path(__file__).parent.parent / "sample_sessions" / "hungry-family-night.toml"
+    assert run(tmp_path, "score", "--from", str(sample), "--save").returncode == 0
+    [saved] = storage.sessions_dir(tmp_path).glob("*.toml")
+    draft = hungry(["Ana", "Ben"], [ANA, BEN], stage="review")
+    draft.answers["walk"]["saved_as"] = saved.name
+    storage.save_draft(tmp_path, KIND, draft.to_dict())
+    child = spawn(tmp_path, "hungry")
+    child.expect_exact(f"The last game was saved as {saved.name}; its draft is removed.")
+    child.expect_exact("Player 1 name")
+    child.send(CTRL_C)
+    child.expect(pexpect.EOF)
+    assert not storage.draft_path(tmp_path, KIND).exists()
+    assert len(saved_sessions(tmp_path)) == 1
 
 
 # -- the draft as data ------------------------------------------------------------------

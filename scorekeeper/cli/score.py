@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 app = command_app()
 SHARING = "sharing"  # remembered answers of the walk-through itself, beside each title's
+SAVED_AS = "saved_as"  # in a draft: the session file its game was saved as
 
 
 @app.command("score")
@@ -140,7 +141,7 @@ def _walk_through(
             series, game = checked_series(home, series, game)
         if discard:
             storage.discard_draft(home, KIND)
-        draft = None if discard else _load_draft(home)
+        draft = None if discard else _load_draft(home, console)
         if resume and draft is None:
             raise fail("no unfinished walk-through to resume")
         if resume and game is not None and draft is not None and draft.game != game.id:
@@ -151,16 +152,24 @@ def _walk_through(
         raise fail("the walk-through asks questions in a terminal; to score a file use --from FILE")
     from scorekeeper import prompts
 
-    def save(session: Session, outcome: Outcome) -> Path:
-        return save_played(replace(session, series=series or session.series), outcome, home)
-
     kept = storage.draft_path(home, KIND)
+    keep = _keeper(home, lambda text: render.print_warnings(console, [text]))
     try:
         if draft is not None and not resume and not prompts.offer_draft(console, draft):
             storage.discard_draft(home, KIND)
             draft = None
         if draft is None:
             draft = _new_draft(game, live)
+        walked = draft
+
+        def save(session: Session, outcome: Outcome) -> Path:
+            def mark(path: Path) -> None:  # under the lock, just before the file appears
+                walked.answers.setdefault("walk", {})[SAVED_AS] = path.name
+                keep(walked)
+
+            session = replace(session, series=series or session.series)
+            return save_played(session, outcome, home, before=mark)
+
         with user_errors():
             saved = prompts.walk_through(
                 console,
@@ -168,7 +177,7 @@ def _walk_through(
                 save,
                 known_names=known,
                 recall=lambda game_id: _recall(home, game_id, console),
-                keep=_keeper(home, lambda text: render.print_warnings(console, [text])),
+                keep=keep,
                 offer_series=None if series else series_offer(home, plays),
                 sharing=_sharing(home, plays, console),
             )
@@ -266,23 +275,42 @@ def _remember(home: Path, draft: Draft, console: Console) -> None:
         render.print_warnings(console, [f"not remembered for next time: {error}"])
 
 
-def _load_draft(home: Path) -> Draft | None:
+def _load_draft(home: Path, console: Console) -> Draft | None:
+    """The kept walk-through, if one can be continued. A damaged draft is set aside and
+    reported, not fatal; one whose game was saved already (a kill between the save and the
+    draft's removal) is removed, so the game is never offered, nor saved, twice."""
+    from scorekeeper import render
     from scorekeeper.draft import KIND, Draft
     from scorekeeper.errors import StorageError
-    from scorekeeper.storage import draft_path, load_draft
+    from scorekeeper.storage import (
+        discard_draft,
+        draft_path,
+        load_draft,
+        sessions_dir,
+        set_aside_draft,
+    )
 
-    way_out = "`scorekeeper score --discard-draft`"
+    warn = render.make_console(stderr=True)
     try:
         document = load_draft(home, KIND)
     except StorageError as error:
-        raise StorageError(f"{error} (or run {way_out})") from None
+        render.print_warnings(warn, [str(error)])
+        return None
     if document is None:
         return None
     try:
-        return Draft.from_dict(document)
+        draft = Draft.from_dict(document)
     except StorageError as error:
         path = draft_path(home, KIND)
-        raise StorageError(f"{path}: {error}; run {way_out} to start over") from None
+        aside = set_aside_draft(home, KIND)
+        render.print_warnings(warn, [f"{path}: {error}; it was moved to {aside}"])
+        return None
+    saved = draft.answers.get("walk", {}).get(SAVED_AS)
+    if isinstance(saved, str) and (sessions_dir(home) / saved).is_file():
+        discard_draft(home, KIND)
+        console.print(render.user(f"The last game was saved as {saved}; its draft is removed."))
+        return None
+    return draft
 
 
 def _keeper(home: Path, warn: Callable[[str], None]) -> Callable[[Draft], None]:

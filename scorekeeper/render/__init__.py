@@ -31,8 +31,11 @@ def make_console(stderr: bool = False) -> Console:
 
 
 def print_warnings(console: Console, warnings: Sequence[str]) -> None:
+    """One line per warning, never cut into lines by width: the terminal wraps it, and a
+    log or a pipe gets it whole."""
     for warning in warnings:
-        console.print(Text("Warning: ", style="bold yellow").append_text(user(warning)))
+        line = Text("Warning: ", style="bold yellow").append_text(user(warning))
+        console.print(line, soft_wrap=True)
 
 
 def rule_hint(rule: str, help_text: str = "") -> Text:
