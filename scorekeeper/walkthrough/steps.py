@@ -24,6 +24,7 @@ from scorekeeper.fields import (
     IntListField,
     IntOrListField,
     StrListField,
+    int_range,
 )
 
 Path = tuple[str | int, ...]
@@ -162,16 +163,16 @@ def put_at(doc: dict[str, Any], path: Path, value: Any) -> None:
 
 # -- steps from field descriptions --------------------------------------------------------------
 def whole_number(low: int, high: int | None, limit: str = "") -> Parse:
-    """A parser for one whole number within bounds; the error names the limit."""
+    """A parser for one whole number within bounds; the error names the limit and why."""
+    expected = f"Expected {int_range(low, high, limit)}"
 
     def parse(text: str) -> int:
         try:
             number = int(text.strip())
         except ValueError:
-            raise ValueError(f"Expected {_bounds(low, high)}") from None
+            raise ValueError(expected) from None
         if number < low or (high is not None and number > high):
-            reason = f" ({limit})" if limit and high is not None and number > high else ""
-            raise ValueError(f"Expected {_bounds(low, high)}{reason}")
+            raise ValueError(expected)
         return number
 
     return parse
@@ -193,12 +194,6 @@ def split_numbers(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
 
-def _bounds(low: int, high: int | None) -> str:
-    if high is None:
-        return f"a whole number >= {low}"
-    return f"a whole number from {low} to {high}"
-
-
 def _checked(field_: Field, parse: Parse) -> Parse:
     """`parse`, then the field's own check of the raw value (its message on failure)."""
 
@@ -218,7 +213,8 @@ def number_step(
 ) -> Step:
     """A whole-number prompt where Enter means 0 when 0 is allowed."""
     blank = 0 if low <= 0 and (high is None or high >= 0) else None
-    ask = Text(whole_number(low, high), blank=blank, shape=_bounds(low, high))
+    limit = getattr(field_, "limit", "")
+    ask = Text(whole_number(low, high, limit), blank=blank, shape=int_range(low, high, limit))
     more.setdefault("optional", not field_.required)
     return Step(path, label, ask, rule=field_.rule, help=field_.help, **more)
 
@@ -255,7 +251,7 @@ def field_steps(fields: Sequence[Field], base: Path, seat: int | None) -> list[S
             out.append(Step(path, f.label, _total_or_list(f), seat=seat, rule=f.rule, help=f.help,
                             optional=not f.required))
         elif isinstance(f, IntListField):
-            parse = _checked(f, number_list(whole_number(f.low, f.high), f.max_len))
+            parse = _checked(f, number_list(whole_number(f.low, f.high, f.limit), f.max_len))
             ask = Text(parse, blank=[] if f.min_len == 0 else None, shape=f.allowed())
             out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help,
                             optional=not f.required))

@@ -18,6 +18,7 @@ from scorekeeper.games.happy_home import (
     OBJECTIVES,
     ROOM_FIELD_BY_KEY,
     ROOMS,
+    room_help,
 )
 from scorekeeper.games.happy_home import GAME as rules
 from scorekeeper.walkthrough.plan import Context
@@ -40,7 +41,6 @@ CARD_TEXT = {
     "finishing-touches": "3 per room with a pot plant and a rug",
     "nooks-and-crannies": "no empty corner: 4 per kitchen/bathroom, 6 per bedroom/lounge",
 }
-RUGS_HELP = "Rugs score nothing alone, but their colours count for the room's colours."
 
 
 def steps(context: Context) -> list[Step]:
@@ -150,9 +150,7 @@ def room_steps(context: Context, seat: int, room: str, design: str | None) -> li
         high = getattr(f, "high", None)
         step = number_step((*base, key), f"{room}, {f.label}", f, 0, high, seat=seat,
                            group=f"{room} numbers", column=f"{room} {f.label}")
-        if key == "rugs" and design != "finishing-touches":
-            step = replace(step, help=RUGS_HELP)
-        numbers.append(step)
+        numbers.append(replace(step, help=room_help(key, design or "")))
     colours = ROOM_FIELD_BY_KEY["colours"]
     table = list(context.walk.get("colours", []))
     ticked = list((context.players[seat].get("rooms", {}).get(room) or {}).get("colours", []))
