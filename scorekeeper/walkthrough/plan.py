@@ -258,9 +258,9 @@ def closing_steps() -> list[Step]:
         return parse
 
     return [
-        Step(("notes",), "Notes (Enter skips)", Text(text(NOTES_MAX), blank=""), column="notes",
+        Step(("notes",), "Notes", Text(text(NOTES_MAX), blank=""), column="notes",
              show=_or_dash),
-        Step(("location",), "Where was it played? (Enter skips)", Text(text(100), blank=""),
+        Step(("location",), "Where was it played?", Text(text(100), blank=""),
              column="location", show=_or_dash),
     ]
 
