@@ -90,8 +90,12 @@ def share(home: Path, remote: str | None = None) -> Exchange:
     conflicts: list[Conflict] = []
     first: Replayed | None = None
     for _ in range(PUSH_ATTEMPTS):
-        # The only step that changes files in the data directory (the lock belongs here).
-        replayed = record_and_replay(git, home, upstream)
+        # The only step that changes files in the data directory: under the lock, so no
+        # save, rename or edit lands half-way through it (fetch and push wait outside it).
+        from scorekeeper.storage import locked
+
+        with locked(home):
+            replayed = record_and_replay(git, home, upstream)
         first = first or replayed
         conflicts += replayed.conflicts
         if git.commit_of("HEAD") is None:  # nothing to share on either side yet
