@@ -74,7 +74,6 @@ def test_every_link_of_the_manual_stays_in_the_repository_and_leads_somewhere(
         path, _, anchor = target.partition("#")
         resolved = (page.parent / path).resolve() if path else page  # type: ignore[attr-defined]
         assert resolved.is_relative_to(REPO), target
-        relative = resolved.relative_to(REPO).as_posix()
         assert resolved.exists(), f"{target} (from {page})"
         if anchor:
             assert anchor in anchors(resolved), f"{target} (from {page})"
