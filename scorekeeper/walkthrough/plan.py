@@ -67,9 +67,12 @@ class Context:
 
 def title_module(game: Game[Any, Any]) -> ModuleType | None:
     """The title's own steps, when it has a module for them (found by the engine's name)."""
+    name = f"scorekeeper.walkthrough.titles.{game.title.module}"
     try:
-        return import_module(f"scorekeeper.walkthrough.titles.{game.title.module}")
-    except ModuleNotFoundError:
+        return import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:  # the module exists but needs one that does not: say so
+            raise
         return None
 
 
@@ -93,7 +96,7 @@ def plan(
     if not context.is_closed("players") and len(context.players) < context.game.max_players:
         return steps
     steps += with_warnings(context, title_steps(context))
-    if all(step.is_answered(answers) for step in steps):
+    if not any(step.is_needed(answers) for step in steps):
         steps += tiebreak_steps(context, steps, started or datetime.now())
     steps += closing_steps()
     return steps
@@ -225,7 +228,7 @@ def tiebreak_steps(context: Context, steps: Sequence[Step], started: datetime) -
         for f in game.player_fields:
             if (seat, f.key) not in asked and f.key in player:
                 out += field_steps([f], ("players", seat), seat)
-    if any(not s.is_answered(context.answers) for s in out):
+    if any(s.is_needed(context.answers) for s in out):
         return out
     try:
         from_dict(session_document(context.answers, started)).score()
