@@ -125,9 +125,16 @@ def fail(message: str) -> typer.Exit:
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn the library's errors into one line on stderr and exit code 2."""
+def user_errors(state: AppState | None = None) -> Iterator[None]:
+    """Turn the library's errors into one line on stderr and exit code 2.
+
+    A game, session, series or player name that matched nothing gets the closest known ones
+    (all but games need the `state`, to read the data directory).
+    """
     try:
         yield
     except ScorekeeperError as error:
-        raise fail(str(error)) from None
+        from scorekeeper.cli.hints import with_hint
+
+        home = None if state is None else lambda: state.home
+        raise fail(with_hint(error, home)) from None

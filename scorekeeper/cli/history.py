@@ -79,7 +79,7 @@ def show(
     from scorekeeper.storage import read_session
 
     state: AppState = ctx.obj
-    with user_errors():
+    with user_errors(state):
         loaded = load(state.home)
         play = find_play(loaded.plays, session_id)
         if bgstats:

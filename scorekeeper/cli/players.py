@@ -13,15 +13,23 @@ app = command_app(help="Players in the history: list them, rename one everywhere
 
 
 @app.callback(invoke_without_command=True)
-def list_players(ctx: typer.Context) -> None:
+def players(ctx: typer.Context) -> None:
     """List players with their play counts (names match in any case)."""
-    if ctx.invoked_subcommand is not None:
-        return
+    if ctx.invoked_subcommand is None:
+        _print_players(ctx.obj)
+
+
+@app.command("list")
+def list_players(ctx: typer.Context) -> None:
+    """List players with their play counts, as `scorekeeper players` does."""
+    _print_players(ctx.obj)
+
+
+def _print_players(state: AppState) -> None:
     from scorekeeper import render
     from scorekeeper.players import player_counts
     from scorekeeper.render.stats import players_table
 
-    state: AppState = ctx.obj
     with user_errors():
         loaded = load(state.home)
     report_unreadable(loaded.unreadable)
@@ -45,7 +53,7 @@ def rename(
     from scorekeeper.text import plural
 
     state: AppState = ctx.obj
-    with user_errors():
+    with user_errors(state):
         done = rename_player(state.home, old, new)
     report_unreadable(list(done.skipped))
     console = render.make_console()

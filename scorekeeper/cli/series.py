@@ -93,7 +93,7 @@ def show(
     from scorekeeper.series import SeriesError, series_id
 
     state: AppState = ctx.obj
-    with user_errors():
+    with user_errors(state):
         name = series_id(name)
         found = [r for r in _reports(state.home) if r.definition.name == name]
         if not found:
