@@ -7,13 +7,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import visible
+
+if TYPE_CHECKING:
+    from scorekeeper.rulebook import Index
 
 COMMANDS = ("score", "rules", "history", "series", "stats", "players", "games", "sync")
 """Each is defined by the `app` of the module of its name under scorekeeper.cli; help lists
@@ -116,6 +119,18 @@ class AppState:
         from scorekeeper.storage import data_home
 
         return data_home(self.home_option)
+
+
+def rule_index(state: AppState) -> Index:
+    """The rule notes' search index, cached under --home (or SCOREKEEPER_HOME) when given, so
+    that one option holds all that we write, else in the platform's cache directory."""
+    from scorekeeper.rulebook import open_index
+
+    if state.home_option is not None:
+        return open_index(cache_dir=state.home_option / "cache")
+    import platformdirs
+
+    return open_index(cache_dir=platformdirs.user_cache_path("scorekeeper", appauthor=False))
 
 
 def fail(message: str) -> typer.Exit:
