@@ -23,10 +23,11 @@ COMMANDS = ("score", "rules", "history", "series", "stats", "players", "games", 
 them in this order."""
 
 
-def command_app(**settings: Any) -> typer.Typer:
-    """A typer app drawn like every other: plain help, -h, no completion, no pretty tracebacks."""
+def command_app(*, add_completion: bool = False, **settings: Any) -> typer.Typer:
+    """A typer app drawn like every other: plain help, -h, no pretty tracebacks; only the root
+    adds the completion options (`--install-completion`, `--show-completion`)."""
     return typer.Typer(
-        add_completion=False,
+        add_completion=add_completion,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
@@ -103,7 +104,7 @@ def whole_summaries(command: Command) -> None:
         whole_summaries(sub)
 
 
-app = command_app(no_args_is_help=True, cls=LazyCommands)
+app = command_app(no_args_is_help=True, cls=LazyCommands, add_completion=True)
 
 USAGE_ERROR = 2
 

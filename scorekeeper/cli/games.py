@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, rule_index, user_errors
 
 if TYPE_CHECKING:
@@ -42,7 +43,9 @@ def _print_games() -> None:
 @app.command("show")
 def show(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="Game id, alias or name.")],
+    game: Annotated[
+        str, typer.Argument(help="Game id, alias or name.", autocompletion=complete.games)
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
     """A title's facts: players, aliases, what is asked, its rule notes, and its card

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import load, report_unreadable
 
@@ -44,7 +45,9 @@ def _print_players(state: AppState) -> None:
 @app.command("rename")
 def rename(
     ctx: typer.Context,
-    old: Annotated[str, typer.Argument(help="The name now (any case).")],
+    old: Annotated[
+        str, typer.Argument(help="The name now (any case).", autocompletion=complete.players)
+    ],
     new: Annotated[str, typer.Argument(help="The new name.")],
 ) -> None:
     """Rename a player in every session file: all files change, or none do."""

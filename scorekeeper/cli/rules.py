@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, rule_index, user_errors
 
 if TYPE_CHECKING:
@@ -34,11 +35,17 @@ def rules(
             metavar="QUESTION...",
             help="A question in your own words, `show ID`, or `list [GAME]`.",
             show_default=False,
+            autocompletion=complete.rules_words,
         ),
     ] = None,
     game: Annotated[
         str | None,
-        typer.Option("--game", "-g", help="Only this game (id, name or alias)."),
+        typer.Option(
+            "--game",
+            "-g",
+            help="Only this game (id, name or alias).",
+            autocompletion=complete.games,
+        ),
     ] = None,
     show_all: Annotated[
         bool, typer.Option("--all", help="List every matching note, not just the next two.")

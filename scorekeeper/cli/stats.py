@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import game_id, load, report_unreadable
 
@@ -19,10 +20,16 @@ app = command_app()
 def stats(
     ctx: typer.Context,
     game: Annotated[
-        str | None, typer.Option("--game", help="Only this title (id, alias or name).")
+        str | None,
+        typer.Option(
+            "--game", help="Only this title (id, alias or name).", autocompletion=complete.games
+        ),
     ] = None,
     player: Annotated[
-        str | None, typer.Option("--player", help="Only this player (any case).")
+        str | None,
+        typer.Option(
+            "--player", help="Only this player (any case).", autocompletion=complete.players
+        ),
     ] = None,
 ) -> None:
     """Statistics from every saved session."""
