@@ -24,7 +24,8 @@ FIXTURE_PLAYERS = ["Ana", "Ben", "Dana", "Eli", "Fay", "Cy"]
 def complete(shell: str, line: str, home: Path, **extra: str) -> list[str]:
     """The completion lines for a command line typed up to the cursor (the end of `line`);
     none is an empty line."""
-    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "COLUMNS": "80", **extra}
+    env = {key: value for key, value in os.environ.items() if key != "TERMINAL_WIDTH"}
+    env |= {"SCOREKEEPER_HOME": str(home), "COLUMNS": "40", **extra}
     env["_SCOREKEEPER_COMPLETE"] = f"complete_{shell}"
     if shell == "bash":
         words = line.split()
@@ -185,3 +186,12 @@ def test_bash_completes_with_the_installed_script(home: Path) -> None:
         timeout=60,
     )
     assert result.stdout.splitlines() == ["d4e5f6"]
+
+
+def test_each_description_stays_on_its_line(home: Path) -> None:
+    """typer draws descriptions with rich; unwrapped, a long one would become a candidate."""
+    lines = complete("fish", "scorekeeper ", home, _TYPER_COMPLETE_FISH_ACTION="get-args")
+    assert [line.split("\t")[0] for line in lines] == list(COMMANDS)
+    assert lines[-1] == (
+        "sync\tSend new games to the group's git remote and receive theirs (uses the system git)."
+    )
