@@ -411,13 +411,12 @@ def fold(name: str) -> str:
 
 def closest(name: str, names: Sequence[str]) -> str:
     """' (did you mean 'Hearth'?)' for a near miss, else an empty string."""
-    import difflib
+    from scorekeeper.suggest import closest as nearest
 
-    by_fold = {fold(known): known for known in names}
-    near = difflib.get_close_matches(fold(name), list(by_fold), n=3, cutoff=0.6)
+    near = nearest(" ".join(name.split()), names)
     if not near:
         return ""
-    return f" (did you mean {' or '.join(repr(by_fold[n]) for n in near)}?)"
+    return f" (did you mean {' or '.join(repr(known) for known in near)}?)"
 
 
 @schema

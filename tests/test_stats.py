@@ -46,9 +46,17 @@ def test_stats_for_one_player_and_one_title(home: Path) -> None:
     assert "Dana" not in out
 
 
-def test_stats_for_an_unknown_player(home: Path) -> None:
+def test_stats_for_a_player_not_in_the_history(home: Path) -> None:
     result = run(home, "stats", "--player", "Zed")
-    assert (result.exit_code, result.stdout) == (0, "No games of Zed.\n")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.endswith(
+        "error: no player 'Zed' in the history; `scorekeeper players` lists them\n"
+    )
+
+
+def test_stats_for_a_player_with_no_games_of_that_title(home: Path) -> None:
+    result = run(home, "stats", "--player", "dana", "--game", "hungry")
+    assert (result.exit_code, result.stdout) == (0, "No games of dana.\n")
 
 
 def test_player_stats_merge_name_cases_and_count_shared_wins(plays: list[Play]) -> None:

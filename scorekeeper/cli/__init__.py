@@ -51,6 +51,10 @@ def main() -> None:
     if sys.stdout is None:  # started with standard output closed: say so before any change
         _say_error("cannot write the output: standard output is closed")
         sys.exit(OUTPUT_FAILED)
+    if "_SCOREKEEPER_COMPLETE" in os.environ:  # a shell asks for completions (cli/complete.py)
+        # typer draws each description with rich, which wraps it at the terminal's width; a
+        # second line would reach fish and zsh as a candidate of its own
+        os.environ.setdefault("TERMINAL_WIDTH", "1000")
     stdout = sys.stdout
     where = _identity(stdout)
     command = typer.main.get_command(app)

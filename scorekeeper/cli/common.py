@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -15,15 +15,19 @@ from typer.core import TyperCommand, TyperGroup
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import visible
 
+if TYPE_CHECKING:
+    from scorekeeper.rulebook import Index
+
 COMMANDS = ("score", "rules", "history", "series", "stats", "players", "games", "sync")
 """Each is defined by the `app` of the module of its name under scorekeeper.cli; help lists
 them in this order."""
 
 
-def command_app(**settings: Any) -> typer.Typer:
-    """A typer app drawn like every other: plain help, -h, no completion, no pretty tracebacks."""
+def command_app(*, add_completion: bool = False, **settings: Any) -> typer.Typer:
+    """A typer app drawn like every other: plain help, -h, no pretty tracebacks; only the root
+    adds the completion options (`--install-completion`, `--show-completion`)."""
     return typer.Typer(
-        add_completion=False,
+        add_completion=add_completion,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
@@ -100,7 +104,7 @@ def whole_summaries(command: Command) -> None:
         whole_summaries(sub)
 
 
-app = command_app(no_args_is_help=True, cls=LazyCommands)
+app = command_app(no_args_is_help=True, cls=LazyCommands, add_completion=True)
 
 USAGE_ERROR = 2
 
@@ -118,6 +122,18 @@ class AppState:
         return data_home(self.home_option)
 
 
+def rule_index(state: AppState) -> Index:
+    """The rule notes' search index, cached under --home (or SCOREKEEPER_HOME) when given, so
+    that one option holds all that we write, else in the platform's cache directory."""
+    from scorekeeper.rulebook import open_index
+
+    if state.home_option is not None:
+        return open_index(cache_dir=state.home_option / "cache")
+    import platformdirs
+
+    return open_index(cache_dir=platformdirs.user_cache_path("scorekeeper", appauthor=False))
+
+
 def fail(message: str) -> typer.Exit:
     """Print one clean error line and return the exit to raise."""
     typer.echo(f"error: {visible(message)}", err=True)
@@ -125,9 +141,16 @@ def fail(message: str) -> typer.Exit:
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn the library's errors into one line on stderr and exit code 2."""
+def user_errors(state: AppState | None = None) -> Iterator[None]:
+    """Turn the library's errors into one line on stderr and exit code 2.
+
+    A game, session, series or player name that matched nothing gets the closest known ones
+    (all but games need the `state`, to read the data directory).
+    """
     try:
         yield
     except ScorekeeperError as error:
-        raise fail(str(error)) from None
+        from scorekeeper.cli.hints import with_hint
+
+        home = None if state is None else lambda: state.home
+        raise fail(with_hint(error, home)) from None

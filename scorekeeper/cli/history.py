@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import day, game_id, load, report_unreadable
 
@@ -18,10 +19,18 @@ app = command_app(
 )
 
 GameOption = Annotated[
-    str | None, typer.Option("--game", help="Only this title (id, alias or name).")
+    str | None,
+    typer.Option(
+        "--game", help="Only this title (id, alias or name).", autocompletion=complete.games
+    ),
 ]
 PlayerOption = Annotated[
-    str | None, typer.Option("--player", help="Only sessions with this player (any case).")
+    str | None,
+    typer.Option(
+        "--player",
+        help="Only sessions with this player (any case).",
+        autocompletion=complete.players,
+    ),
 ]
 
 
@@ -63,7 +72,12 @@ def list_sessions(
 def show(
     ctx: typer.Context,
     session_id: Annotated[
-        str, typer.Argument(metavar="ID", help="Short id or file name (a unique prefix is fine).")
+        str,
+        typer.Argument(
+            metavar="ID",
+            help="Short id or file name (a unique prefix is fine).",
+            autocompletion=complete.sessions,
+        ),
     ],
     bgstats: Annotated[
         bool, typer.Option("--bgstats", help="Print the BG Stats link and its QR code instead.")
@@ -79,7 +93,7 @@ def show(
     from scorekeeper.storage import read_session
 
     state: AppState = ctx.obj
-    with user_errors():
+    with user_errors(state):
         loaded = load(state.home)
         play = find_play(loaded.plays, session_id)
         if bgstats:

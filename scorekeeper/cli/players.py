@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import load, report_unreadable
 
@@ -13,15 +14,23 @@ app = command_app(help="Players in the history: list them, rename one everywhere
 
 
 @app.callback(invoke_without_command=True)
-def list_players(ctx: typer.Context) -> None:
+def players(ctx: typer.Context) -> None:
     """List players with their play counts (names match in any case)."""
-    if ctx.invoked_subcommand is not None:
-        return
+    if ctx.invoked_subcommand is None:
+        _print_players(ctx.obj)
+
+
+@app.command("list")
+def list_players(ctx: typer.Context) -> None:
+    """List players with their play counts, as `scorekeeper players` does."""
+    _print_players(ctx.obj)
+
+
+def _print_players(state: AppState) -> None:
     from scorekeeper import render
     from scorekeeper.players import player_counts
     from scorekeeper.render.stats import players_table
 
-    state: AppState = ctx.obj
     with user_errors():
         loaded = load(state.home)
     report_unreadable(loaded.unreadable)
@@ -36,7 +45,9 @@ def list_players(ctx: typer.Context) -> None:
 @app.command("rename")
 def rename(
     ctx: typer.Context,
-    old: Annotated[str, typer.Argument(help="The name now (any case).")],
+    old: Annotated[
+        str, typer.Argument(help="The name now (any case).", autocompletion=complete.players)
+    ],
     new: Annotated[str, typer.Argument(help="The new name.")],
 ) -> None:
     """Rename a player in every session file: all files change, or none do."""
@@ -45,7 +56,7 @@ def rename(
     from scorekeeper.text import plural
 
     state: AppState = ctx.obj
-    with user_errors():
+    with user_errors(state):
         done = rename_player(state.home, old, new)
     report_unreadable(list(done.skipped))
     console = render.make_console()

@@ -9,12 +9,12 @@ or one game name). Anything else, such as "list the phases of a round", is a que
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import AppState, command_app, fail, user_errors
+from scorekeeper.cli import complete
+from scorekeeper.cli.common import AppState, command_app, fail, rule_index, user_errors
 
 if TYPE_CHECKING:
     from scorekeeper.rulebook import Hit, Index, Note
@@ -35,11 +35,17 @@ def rules(
             metavar="QUESTION...",
             help="A question in your own words, `show ID`, or `list [GAME]`.",
             show_default=False,
+            autocompletion=complete.rules_words,
         ),
     ] = None,
     game: Annotated[
         str | None,
-        typer.Option("--game", "-g", help="Only this game (id, name or alias)."),
+        typer.Option(
+            "--game",
+            "-g",
+            help="Only this game (id, name or alias).",
+            autocompletion=complete.games,
+        ),
     ] = None,
     show_all: Annotated[
         bool, typer.Option("--all", help="List every matching note, not just the next two.")
@@ -60,7 +66,7 @@ def rules(
     if not words:
         raise fail("ask a question, or use `rules show ID` or `rules list [GAME]`")
     with user_errors():
-        index = _open_index(state)
+        index = rule_index(state)
         title = index.library.title(game).id if game else None
         command = words[0].lower()
         if command == "show" and len(words) == 2:
@@ -73,21 +79,6 @@ def rules(
             _list(index, named, as_json)
         else:
             _answer(index, " ".join(words), title, show_all, as_json)
-
-
-def _open_index(state: AppState) -> Index:
-    from scorekeeper.rulebook import open_index
-
-    return open_index(cache_dir=_cache_dir(state.home_option))
-
-
-def _cache_dir(home: Path | None) -> Path:
-    """Under --home (or SCOREKEEPER_HOME) when given, so one option holds all that we write."""
-    if home is not None:
-        return home / "cache"
-    import platformdirs
-
-    return platformdirs.user_cache_path("scorekeeper", appauthor=False)
 
 
 def _title_named(index: Index, word: str) -> str | None:

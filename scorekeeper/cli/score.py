@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 
 if TYPE_CHECKING:
@@ -34,7 +35,10 @@ SAVED_AS = "saved_as"  # in a draft: the session file its game was saved as
 def score(
     ctx: typer.Context,
     game: Annotated[
-        str | None, typer.Argument(help="Game id or alias (see `scorekeeper games`).")
+        str | None,
+        typer.Argument(
+            help="Game id or alias (see `scorekeeper games`).", autocompletion=complete.games
+        ),
     ] = None,
     from_file: Annotated[
         Path | None, typer.Option("--from", help="Score this session file without prompting.")
@@ -44,7 +48,12 @@ def score(
         bool, typer.Option("--save", help="With --from: also save it into the history.")
     ] = False,
     series: Annotated[
-        str | None, typer.Option("--series", help="Add the game to this series (see `series`).")
+        str | None,
+        typer.Option(
+            "--series",
+            help="Add the game to this series (see `series`).",
+            autocompletion=complete.series,
+        ),
     ] = None,
     live: Annotated[
         bool, typer.Option("--live", help="Keep score round by round during play (First Snow).")

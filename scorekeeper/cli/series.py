@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import game_id, load, report_unreadable
 
@@ -53,7 +54,12 @@ def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Lowercase letters, digits and '-'.")],
     game: Annotated[
-        str | None, typer.Option("--game", help="Only this title (default: any, a games night).")
+        str | None,
+        typer.Option(
+            "--game",
+            help="Only this title (default: any, a games night).",
+            autocompletion=complete.games,
+        ),
     ] = None,
     games: Annotated[
         int | None,
@@ -85,7 +91,7 @@ def new(
 @app.command("show")
 def show(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="The series id.")],
+    name: Annotated[str, typer.Argument(help="The series id.", autocompletion=complete.series)],
 ) -> None:
     """Game by game, standings, the winner once complete, and who starts the next game."""
     from scorekeeper import render
@@ -93,7 +99,7 @@ def show(
     from scorekeeper.series import SeriesError, series_id
 
     state: AppState = ctx.obj
-    with user_errors():
+    with user_errors(state):
         name = series_id(name)
         found = [r for r in _reports(state.home) if r.definition.name == name]
         if not found:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorekeeper.cli.common import AppState, command_app, user_errors
+from scorekeeper.cli import complete
+from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import game_id, load, report_unreadable
+
+if TYPE_CHECKING:
+    from scorekeeper.history import Play
 
 app = command_app()
 
@@ -16,10 +20,16 @@ app = command_app()
 def stats(
     ctx: typer.Context,
     game: Annotated[
-        str | None, typer.Option("--game", help="Only this title (id, alias or name).")
+        str | None,
+        typer.Option(
+            "--game", help="Only this title (id, alias or name).", autocompletion=complete.games
+        ),
     ] = None,
     player: Annotated[
-        str | None, typer.Option("--player", help="Only this player (any case).")
+        str | None,
+        typer.Option(
+            "--player", help="Only this player (any case).", autocompletion=complete.players
+        ),
     ] = None,
 ) -> None:
     """Statistics from every saved session."""
@@ -33,6 +43,8 @@ def stats(
         loaded = load(state.home)
         plays = select(loaded.plays, game=game_id(game))
     report_unreadable(loaded.unreadable)
+    if player is not None:
+        _check_player(player, loaded.plays)
     console = render.make_console()
     rows = player_stats(plays)
     wanted = None if player is None else player.casefold()
@@ -50,3 +62,14 @@ def stats(
         shown = [h for h in pairs if h.player.casefold() == wanted]
     if shown:
         console.print(head_to_head_table(shown))
+
+
+def _check_player(name: str, plays: list[Play]) -> None:
+    """A player who is in no session at all is a mistyped name: say which ones are near."""
+    from scorekeeper.history import spellings
+    from scorekeeper.suggest import did_you_mean
+
+    known = spellings(plays)
+    if name.casefold() not in known:
+        hint = did_you_mean(name, known.values()) or "`scorekeeper players` lists them"
+        raise fail(f"no player {name!r} in the history; {hint}")

@@ -1,0 +1,98 @@
+"""Shell completion of values: game ids and aliases, players, series, session ids, rule ids.
+
+typer calls these only when the shell asks (`_SCOREKEEPER_COMPLETE` is set), never while a
+command runs, so what they import costs no command its start-up. A value the shell could not
+take as one word (a name with control characters) is left out, and a data directory that
+cannot be read completes nothing rather than print an error into the command line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import typer
+
+from scorekeeper.cli import known
+from scorekeeper.cli.known import Known
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.text import visible
+
+Completions = list[tuple[str, str]]
+"""(value, description): typer shows the description where the shell can (zsh, fish)."""
+
+_BASH_SPECIAL = re.compile(r"([^\w@%+=:,./-])")
+
+
+def games() -> Completions:
+    """Game ids and aliases."""
+    return _offer(known.games())
+
+
+def players(ctx: typer.Context) -> Completions:
+    return _from_home(ctx, known.players)
+
+
+def series(ctx: typer.Context) -> Completions:
+    return _from_home(ctx, known.series)
+
+
+def sessions(ctx: typer.Context) -> Completions:
+    return _from_home(ctx, known.sessions)
+
+
+def rule_ids(ctx: typer.Context) -> Completions:
+    """Rule note ids, of the --game given if any."""
+    from scorekeeper.cli.common import AppState, rule_index
+
+    try:
+        library = rule_index(AppState(_home_option(ctx))).library
+        title = ctx.params.get("game")
+        wanted = library.title(title).id if isinstance(title, str) else None
+    except (ScorekeeperError, OSError):
+        return []
+    notes = [(n.id, n.title) for n in library.notes.values() if wanted in (None, n.game)]
+    return _offer(notes)
+
+
+def rules_words(ctx: typer.Context) -> Completions:
+    """`rules`: its first word may be `show` or `list`; then a rule id or a game."""
+    words = list(ctx.params.get("query") or ())
+    if not words:
+        return _offer([("show", "one rule note"), ("list", "the notes of every game")])
+    if words == ["show"]:
+        return rule_ids(ctx)
+    if words == ["list"]:
+        return games()
+    return []  # a question in the user's own words
+
+
+def _from_home(ctx: typer.Context, names: Callable[[Path], Known]) -> Completions:
+    from scorekeeper.storage import data_home
+
+    try:
+        found = names(data_home(_home_option(ctx)))
+    except (ScorekeeperError, OSError):
+        return []
+    return _offer(found)
+
+
+def _home_option(ctx: typer.Context) -> Path | None:
+    """--home as given before the command (SCOREKEEPER_HOME is read by data_home)."""
+    value = ctx.find_root().params.get("home")
+    return Path(value) if isinstance(value, str | Path) else None
+
+
+def _offer(found: Known) -> Completions:
+    """Each value once, none that a shell could not take as typed; for bash, with its special
+    characters escaped. (typer keeps those that start with the word typed.)"""
+    bash = os.environ.get("_SCOREKEEPER_COMPLETE", "").endswith("_bash")
+    out: dict[str, str] = {}
+    for value, description in found:
+        if visible(value) != value:
+            continue
+        shown = _BASH_SPECIAL.sub(r"\\\1", value) if bash else value
+        out.setdefault(shown, " ".join(visible(description).split()))
+    return list(out.items())
