@@ -1,0 +1,97 @@
+"""`scorekeeper history edit ID`: correct a saved game, in the walk-through's review or in an
+editor; the corrected session replaces the file under the same id, the old one kept."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from scorekeeper.cli.common import AppState, fail, user_errors
+
+if TYPE_CHECKING:
+    from scorekeeper.core.breakdown import Outcome
+    from scorekeeper.session import Session
+
+Replace = Callable[["Path", "Session", "Outcome"], Path]
+
+
+def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
+    """Open the session `ref` names; `replace(path, session, outcome)` keeps the correction."""
+    from scorekeeper.cli.records import load
+    from scorekeeper.history import find_play
+    from scorekeeper.storage import read_session
+
+    with user_errors(state):
+        play = find_play(load(state.home).plays, ref)
+        path = Path(play.file)
+        session = read_session(path)
+    if not sys.stdin.isatty():
+        raise fail("editing asks questions in a terminal; the file itself is " + str(path))
+    try:
+        with user_errors(state):
+            if in_editor:
+                _in_editor(path, replace)
+            else:
+                _in_review(path, session, replace)
+    except KeyboardInterrupt:
+        typer.echo(f"\nNothing changed: {path} is as it was.")
+        raise typer.Exit(130) from None
+
+
+def _in_review(path: Path, session: Session, replace: Replace) -> None:
+    """The saved game as a finished walk-through, at its review; save replaces the file."""
+    from datetime import datetime
+
+    from scorekeeper import prompts, render
+    from scorekeeper.draft import Draft
+    from scorekeeper.walkthrough.plan import answers_from_session
+
+    console = render.make_console()
+    draft = Draft(datetime.now().replace(microsecond=0), answers_from_session(session), "review")
+    saved = prompts.walk_through(console, draft, lambda s, o: replace(path, s, o))
+    if saved is None:
+        console.print(render.user(f"Nothing changed: {path} is as it was."))
+
+
+def _in_editor(path: Path, replace: Replace) -> None:
+    """The file in $VISUAL or $EDITOR, on a copy; checked before it replaces anything."""
+    from scorekeeper import render
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.prompts.asker import select
+    from scorekeeper.storage import read_session
+
+    console = render.make_console()
+    command = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-edit-") as folder:
+        copy = Path(folder) / path.name
+        copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+        while True:
+            if subprocess.run([*shlex.split(command), str(copy)], check=False).returncode:
+                raise fail(f"the editor ({command}) failed; nothing changed")
+            try:
+                session = read_session(copy)
+                outcome = session.score()
+            except ScorekeeperError as error:
+                console.print(render.user(f"error: {error}", "bold red"), soft_wrap=True)
+                again = select(
+                    "The edit is not a valid session. What now?",
+                    [("Edit it again", True), ("Keep the original", False)],
+                )
+                if again:
+                    continue
+                console.print(render.user(f"Nothing changed: {path} is as it was."))
+                return
+            if copy.read_bytes() == path.read_bytes():
+                console.print(render.user(f"No change: {path} is as it was."))
+                return
+            saved = replace(path, session, outcome)
+            console.print(render.user(f"Saved {saved}", "green"))
+            return
