@@ -38,7 +38,16 @@ from scorekeeper.storage.reading import JOURNAL, parse_json, read_optional
 JOURNAL_FILE = "journal.json"
 FORMAT = 1
 OPERATIONS = ("replace", "create", "remove")
-FOLDERS = ("sessions", "series", "drafts", "remembered", "cache")  # where temporaries may be
+FOLDERS = (
+    "sessions",
+    "series",
+    "drafts",
+    "remembered",
+    "cache",
+    "trash",
+    "trash/series",
+    "kept",
+)  # where temporaries may be
 
 
 def journal_path(home: Path) -> Path:
