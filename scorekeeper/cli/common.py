@@ -15,7 +15,7 @@ from typer.core import TyperCommand, TyperGroup
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.text import visible
 
-COMMANDS = ("score", "rules", "history", "series", "stats", "players", "games", "sync")
+COMMANDS = ("score", "rules", "history", "series", "stats", "players", "games", "sync", "undo")
 """Each is defined by the `app` of the module of its name under scorekeeper.cli; help lists
 them in this order."""
 

@@ -43,7 +43,7 @@ def load(home: Path, *, rescore: bool = False) -> Loaded:
         for path in session_files(home):
             play = None if rescore else cache.get(path)
             if play is None:
-                scored = _score_file(path)
+                scored = score_file(path)
                 if isinstance(scored, Unreadable):
                     unreadable.append(scored)
                     continue
@@ -115,7 +115,7 @@ def _check_room(home: Path, series: str, game: str) -> None:
     check_join(definition, load(home).plays, game)
 
 
-def _score_file(path: Path) -> Play | Unreadable:
+def score_file(path: Path) -> Play | Unreadable:
     from scorekeeper.errors import CatalogueError, ScorekeeperError
     from scorekeeper.history import from_session
     from scorekeeper.storage import Unreadable, read_session

@@ -98,4 +98,3 @@ def offer_draft(console: Console, draft: Draft) -> bool:
         [("Resume it", True), ("Discard it and start a new game", False)],
     )
     return resume
-

@@ -222,9 +222,9 @@ def _write_log(home: Path, change: Transaction, log: list[Change]) -> None:
             if entry.number >= oldest:
                 break
             for item in entry.files:
-                if item.kept is not None and item.kept.startswith(f"{KEPT}/"):
-                    if (home / item.kept).exists():
-                        change.remove(home / item.kept)
+                kept = item.kept
+                if kept is not None and kept.startswith(f"{KEPT}/") and (home / kept).exists():
+                    change.remove(home / kept)
         log = [e for e in log if e.number >= oldest]
     text = "".join(json.dumps(e.to_json(), ensure_ascii=False) + "\n" for e in log)
     path = log_path(home)

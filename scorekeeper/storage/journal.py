@@ -85,7 +85,7 @@ def _file_digest(path: Path) -> str | None:
 
 def _relative(home: Path, path: Path) -> str:
     try:
-        return path.relative_to(home).as_posix()
+        return path.absolute().relative_to(home.absolute()).as_posix()
     except ValueError:
         raise StorageError(f"{path}: not inside the data directory {home}") from None
 
