@@ -83,7 +83,8 @@ class Draft:
                 raise StorageError(f"draft: expected a table per player, got {players!r}")
             if len(players) > title.max_players:
                 raise StorageError(
-                    f"draft: {len(players)} players; {title.name} takes at most {title.max_players}"
+                    f"draft: {len(players)} players; {title.name} takes at most "
+                    f"{title.max_players}"
                 )
         for key in ("settings", "walk"):
             if not isinstance(answers.get(key, {}), dict):

@@ -261,17 +261,17 @@ def export_rows(plays: Iterable[Play], categories: Sequence[str]) -> list[dict[s
         for result in play.results:
             points = dict(result.points)
             row = {
-                "session": play.id,
-                "file": play.file,
-                "played": play.played.isoformat() if play.played else "",
-                "game": play.game,
-                "series": play.series or "",
-                "player": result.name,
-                "seat": result.seat,
-                **{c: points.get(c, "") for c in categories},
-                "total": result.total,
-                "rank": result.rank,
-                "winner": int(result.is_winner),  # 1/0: sums in a spreadsheet
+                    "session": play.id,
+                    "file": play.file,
+                    "played": play.played.isoformat() if play.played else "",
+                    "game": play.game,
+                    "series": play.series or "",
+                    "player": result.name,
+                    "seat": result.seat,
+                    **{c: points.get(c, "") for c in categories},
+                    "total": result.total,
+                    "rank": result.rank,
+                    "winner": int(result.is_winner),  # 1/0: sums in a spreadsheet
             }
             rows.append({key: csv_cell(value) for key, value in row.items()})
     return rows

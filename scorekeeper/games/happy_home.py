@@ -204,7 +204,6 @@ def room_help(key: str, design: str) -> str:
         text += f" Finishing Touches: {FINISHING_TOUCHES} per room with a pot plant and a rug."
     return text
 
-
 PLAYER_FIELDS = (
     IntField(
         key="mat",

@@ -98,3 +98,4 @@ def offer_draft(console: Console, draft: Draft) -> bool:
         [("Resume it", True), ("Discard it and start a new game", False)],
     )
     return resume
+

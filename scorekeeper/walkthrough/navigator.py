@@ -162,7 +162,9 @@ class Navigator:
                 return index
         if not unanswered:
             return 0
-        return next((i for i, s in enumerate(steps) if not s.is_answered(self.answers)), len(steps))
+        return next(
+            (i for i, s in enumerate(steps) if not s.is_answered(self.answers)), len(steps)
+        )
 
     def _stage(self, stage: str, position: str) -> None:
         self.draft.stage, self.draft.position = stage, position

@@ -108,13 +108,8 @@ def game_step(games: Sequence[Game[Any, Any]]) -> Step:
             answers["walk"] = {"menu": True}
         answers["game"] = value
 
-    return Step(
-        GAME_STEP,
-        "Which game did you play?",
-        Choice(options, back=False),
-        write=write,
-        reviewed=False,
-    )
+    return Step(GAME_STEP, "Which game did you play?", Choice(options, back=False), write=write,
+                reviewed=False)
 
 
 def name_steps(context: Context) -> list[Step]:
@@ -263,20 +258,10 @@ def closing_steps() -> list[Step]:
         return parse
 
     return [
-        Step(
-            ("notes",),
-            "Notes (Enter skips)",
-            Text(text(NOTES_MAX), blank=""),
-            column="notes",
-            show=_or_dash,
-        ),
-        Step(
-            ("location",),
-            "Where was it played? (Enter skips)",
-            Text(text(100), blank=""),
-            column="location",
-            show=_or_dash,
-        ),
+        Step(("notes",), "Notes (Enter skips)", Text(text(NOTES_MAX), blank=""), column="notes",
+             show=_or_dash),
+        Step(("location",), "Where was it played? (Enter skips)", Text(text(100), blank=""),
+             column="location", show=_or_dash),
     ]
 
 
@@ -327,3 +312,4 @@ def answers_from_session(session: Session) -> dict[str, Any]:
     if module is not None and hasattr(module, "from_session"):
         module.from_session(Context(session.game, answers))
     return answers
+

@@ -37,9 +37,8 @@ def steps(context: Context) -> list[Step]:
     for seat in range(len(context.players)):
         for key in ("comforts", "improvements"):
             out += card_steps(context, seat, key)
-        out += field_steps(
-            [FIELDS["goods"], FIELDS["coins"], FIELDS["stories"]], ("players", seat), seat
-        )
+        out += field_steps([FIELDS["goods"], FIELDS["coins"], FIELDS["stories"]],
+                           ("players", seat), seat)
         out += custom_steps(context, seat)
         out += solo_steps(context, seat)
     return out
@@ -85,7 +84,7 @@ def card_steps(context: Context, seat: int, key: str) -> list[Step]:
             if value == REMOVE:
                 del kept[index:]
             elif value != "":
-                kept[index : index + 1] = [value]
+                kept[index:index + 1] = [value]
             context.close(flag, value in ("", REMOVE))
 
         return write
@@ -154,41 +153,18 @@ def custom_steps(context: Context, seat: int) -> list[Step]:
     for index, card in enumerate(cards):
         name = str(card.get("name", "?"))
         out += [
-            Step(
-                (*base, index, "name"),
-                f"card not in the catalogue #{index + 1}",
-                Text(_custom_name),
-                seat=seat,
-                rule=rule,
-                column=f"other card {index + 1}",
-                show=_describer(card),
-            ),
-            Step(
-                (*base, index, "vp"),
-                f"{name}: printed VP",
-                Text(whole_number(0, 99), blank=0),
-                seat=seat,
-                rule=rule,
-                reviewed=False,
-            ),
-            Step(
-                (*base, index, "bonus"),
-                f"{name}: bonus VP earned",
-                Text(whole_number(0, 99), blank=0),
-                seat=seat,
-                rule=rule,
-                reviewed=False,
-            ),
-            Step(
-                (*base, index, "type"),
-                f"{name}: Comfort type (it counts wherever types count)",
-                Choice((("none (or not a Comfort)", ""), *((t.capitalize(), t) for t in TYPES))),
-                seat=seat,
-                rule=rule,
-                reviewed=False,
-                read=_type_reader(card),
-                write=_type_writer(card),
-            ),
+            Step((*base, index, "name"), f"card not in the catalogue #{index + 1}",
+                 Text(_custom_name), seat=seat, rule=rule, column=f"other card {index + 1}",
+                 show=_describer(card)),
+            Step((*base, index, "vp"), f"{name}: printed VP", Text(whole_number(0, 99), blank=0),
+                 seat=seat, rule=rule, reviewed=False),
+            Step((*base, index, "bonus"), f"{name}: bonus VP earned",
+                 Text(whole_number(0, 99), blank=0), seat=seat, rule=rule, reviewed=False),
+            Step((*base, index, "type"), f"{name}: Comfort type (it counts wherever types count)",
+                 Choice((("none (or not a Comfort)", ""),
+                         *((t.capitalize(), t) for t in TYPES))),
+                 seat=seat, rule=rule, reviewed=False,
+                 read=_type_reader(card), write=_type_writer(card)),
         ]
 
     def write(answers: dict[str, Any], value: Any) -> None:
@@ -197,19 +173,11 @@ def custom_steps(context: Context, seat: int) -> list[Step]:
         context.close(flag, value == "")
 
     out.append(
-        Step(
-            (*base, len(cards), "name"),
-            "a card not in the catalogue (blank when none left)",
-            Text(_custom_name, blank=""),
-            seat=seat,
-            rule=rule,
-            help=FIELDS["custom"].help,
-            column="other cards",
-            read=read,
-            write=write,
-            reviewed=not cards,
-            show=lambda value: "none",
-        )
+        Step((*base, len(cards), "name"),
+             "a card not in the catalogue (blank when none left)",
+             Text(_custom_name, blank=""), seat=seat, rule=rule, help=FIELDS["custom"].help,
+             column="other cards", read=read, write=write, reviewed=not cards,
+             show=lambda value: "none")
     )
     return out
 
@@ -274,14 +242,8 @@ def solo_steps(context: Context, seat: int) -> list[Step]:
     f = FIELDS["solo_type"]
     options = tuple((f"{TYPE_WORDS[t]} ({t.capitalize()})", t) for t in tied)
     return [
-        Step(
-            ("players", seat, "solo_type"),
-            f"{f.label}: you crafted as many of each; pick your title's first word",
-            Choice(options),
-            seat=seat,
-            rule=f.rule,
-            help=f.help,
-            column=f.label,
-            optional=True,
-        )  # left out, the title shows both words
+        Step(("players", seat, "solo_type"),
+             f"{f.label}: you crafted as many of each; pick your title's first word",
+             Choice(options), seat=seat, rule=f.rule, help=f.help, column=f.label,
+             optional=True)  # left out, the title shows both words
     ]

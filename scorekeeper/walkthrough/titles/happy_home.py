@@ -148,16 +148,8 @@ def room_steps(context: Context, seat: int, room: str, design: str | None) -> li
     for key in keys:
         f = ROOM_FIELD_BY_KEY[key]
         high = getattr(f, "high", None)
-        step = number_step(
-            (*base, key),
-            f"{room}, {f.label}",
-            f,
-            0,
-            high,
-            seat=seat,
-            group=f"{room} numbers",
-            column=f"{room} {f.label}",
-        )
+        step = number_step((*base, key), f"{room}, {f.label}", f, 0, high, seat=seat,
+                           group=f"{room} numbers", column=f"{room} {f.label}")
         if key == "rugs" and design != "finishing-touches":
             step = replace(step, help=RUGS_HELP)
         numbers.append(step)
