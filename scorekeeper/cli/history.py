@@ -125,12 +125,15 @@ def delete(ctx: typer.Context, session_ids: IdsArgument) -> None:
     for item in moved:
         play = found[item.source.stem]
         console.print(
-            render.user(f"Deleted {play.id} ({play.title}, {_day(play)}): moved to {item.target}")
+            render.user(f"Deleted {play.id} ({play.title}, {_day(play)}): moved to {item.target}"),
+            soft_wrap=True,
         )
     from scorekeeper.history import short_id
 
     ids = " ".join(short_id(item.target.stem) for item in moved)
-    console.print(render.user(f"To bring it back: scorekeeper history restore {ids}"))
+    console.print(
+        render.user(f"To bring it back: scorekeeper history restore {ids}"), soft_wrap=True
+    )
 
 
 def _day(play: Play) -> str:
@@ -150,7 +153,7 @@ def restore(ctx: typer.Context, session_ids: IdsArgument) -> None:
         moved = restore_sessions(state.home, chosen)
     console = render.make_console()
     for item in moved:
-        console.print(render.user(f"Restored {item.target.stem} to {item.target}"))
+        console.print(render.user(f"Restored {item.target.stem} to {item.target}"), soft_wrap=True)
 
 
 def _trashed(state: AppState) -> list[Path]:

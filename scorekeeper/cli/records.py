@@ -115,8 +115,9 @@ class DuplicateError(ScorekeeperError):
 
     def __init__(self, stem: str) -> None:
         self.stem = stem
+        named = stem if short_id(stem) == stem else f"{short_id(stem)} ({stem})"
         super().__init__(
-            f"this game is saved already as {short_id(stem)} ({stem}); "
+            f"this game is saved already as {named}; "
             "`scorekeeper history show` shows it, --allow-duplicate saves it again"
         )
 

@@ -223,7 +223,7 @@ def delete(
     console = render.make_console()
     where = f"; the definition is in {moved}" if moved is not None else ""
     detached = f", {len(members)} session(s) taken out of it" if members else ""
-    console.print(render.user(f"Deleted series {name}{detached}{where}."))
+    console.print(render.user(f"Deleted series {name}{detached}{where}."), soft_wrap=True)
 
 
 def _chosen(plays: list[Play], refs: list[str]) -> list[Play]:
