@@ -186,8 +186,8 @@ class Recorder:
         folder = trash_for(self.home, path) if old_to_trash else self.home / KEPT
         name = path.name if old_to_trash else f"{self.number}-{path.name}"
         kept = free_name(folder, name, self._taken)
+        self.transaction.replace(path, data)  # first: a full disk is named as this file
         self.transaction.create(kept, old)
-        self.transaction.replace(path, data)
         self.files.append(FileChange(self._name(path), digest(old), digest(data), self._name(kept)))
         return kept
 

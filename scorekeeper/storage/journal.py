@@ -332,7 +332,9 @@ def recover(home: Path) -> None:
             f"{aside}; check `scorekeeper history list`"
         )
         return
-    files = len({step.path for step in steps})
+    paths = {step.path for step in steps}
+    # the history's own files: copies kept for undo, the trash and the change log go with them
+    files = len({p for p in paths if p.startswith(("sessions/", "series/"))} or paths)
     if all(_is_done_or_ready(home, step) for step in steps):
         try:
             for step in steps:
