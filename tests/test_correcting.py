@@ -144,7 +144,7 @@ def test_replace_session_keeps_the_previous_version_in_the_trash(tmp_path: Path)
     replace_session(home, path, again, again.score())
     assert stems(home, "trash") == [HUNGRY, f"{HUNGRY} (2)"]
     change = last_change(home)
-    assert change is not None and change.description == f"edit {HUNGRY}"
+    assert change is not None and change.description == "edit d4e5f6"
     undo(home, change.number)
     assert read_session(path).notes == "Ana is spelled with a capital A"
     undo_all(home)

@@ -187,7 +187,7 @@ def _list_trash(state: AppState) -> None:
 
     from scorekeeper import render
     from scorekeeper.cli.records import score_file
-    from scorekeeper.history import newest_first
+    from scorekeeper.history import newest_first, short_id
     from scorekeeper.render.history import history_table
     from scorekeeper.storage import Unreadable
 
@@ -200,7 +200,7 @@ def _list_trash(state: AppState) -> None:
         if isinstance(scored, Unreadable):
             broken.append(scored)
         else:
-            plays.append(replace(scored, id=path.stem))
+            plays.append(replace(scored, id=short_id(path.stem)))
     report_unreadable(broken)
     console = render.make_console()
     if not plays:

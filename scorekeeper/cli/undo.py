@@ -31,8 +31,9 @@ def undo(
         console.print("Nothing to undo.")
         return
     files = len(change.files)
-    what = render.user(f"Last change ({change.time}): {change.description}")
-    console.print(what.append(f" ({files} file{'s' if files != 1 else ''})"))
+    when = change.time.replace("T", " ")[:16]
+    what = render.user(f"Last change ({when}): {change.description}")
+    console.print(what.append(f" ({files} file{'s' if files != 1 else ''})"), soft_wrap=True)
     if not yes:
         if not sys.stdin.isatty():
             raise fail("not a terminal to ask in; `scorekeeper undo --yes` undoes without asking")
@@ -43,4 +44,4 @@ def undo(
             return
     with user_errors():
         undo_change(state.home, change.number)
-    console.print(render.user(f"Undone: {change.description}"))
+    console.print(render.user(f"Undone: {change.description}"), soft_wrap=True)

@@ -37,7 +37,7 @@ def trashed_files(home: Path) -> list[Path]:
 def delete_sessions(home: Path, paths: list[Path]) -> list[Moved]:
     """Move session files to the trash, all or none, as one undoable change."""
     _check_in(sessions_dir(home), paths)
-    names = ", ".join(p.stem for p in paths)
+    names = _ids(paths)
     moved = []
     with recorded(home, f"delete {names}") as change:
         for path in paths:
@@ -54,7 +54,7 @@ def restore_sessions(home: Path, trashed: list[Path]) -> list[Moved]:
     targets = [sessions_dir(home) / f"{original_stem(p)}.toml" for p in trashed]
     if len(set(targets)) < len(targets):
         raise TrashError("two of these trashed files would both be restored as the same session")
-    names = ", ".join(t.stem for t in targets)
+    names = _ids(targets)
     moved = []
     with recorded(home, f"restore {names}") as change:
         for source, target in zip(trashed, targets, strict=True):
@@ -80,12 +80,19 @@ def replace_session(
 
     path = _session_path(home, stem_or_path)
     text = dumps(to_dict(session, outcome))
-    with recorded(home, f"edit {path.stem}") as change:
+    with recorded(home, f"edit {_ids([path])}") as change:
         if not path.exists():
             raise TrashError(f"no session {path.stem!r} in the history; nothing was changed")
         change.replace(path, text, old_to_trash=True)
     add(home, path, from_session(path, session, outcome))
     return path
+
+
+def _ids(paths: list[Path]) -> str:
+    """The short ids the history commands show, to describe a change."""
+    from scorekeeper.history import short_id
+
+    return ", ".join(short_id(p.stem) for p in paths)
 
 
 def _session_path(home: Path, stem_or_path: str | Path) -> Path:
