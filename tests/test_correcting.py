@@ -67,7 +67,7 @@ def test_delete_moves_to_the_trash_and_says_how_to_bring_it_back(tmp_path: Path)
     series = run(home, "series", "show", "sunday-trio").stdout
     assert series.startswith("Series sunday-trio: 2 of 3 games played.")
     trash = run(home, "history", "list", "--trash").stdout
-    assert SUNDAY in trash and HUNGRY in trash and "b2c3d4" not in trash
+    assert "a1b2c3" in trash and "d4e5f6" in trash and "b2c3d4" not in trash
 
     restored = run(home, "history", "restore", "a1b2c3", "d4e5f6")
     assert restored.exit_code == 0, restored.output
