@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli.records import DuplicateError, find_duplicate, save_played
+from scorekeeper.errors import StorageError
 from scorekeeper.storage import (
     delete_sessions,
     last_change,
@@ -316,3 +317,19 @@ def test_rename_is_recorded_and_undone(tmp_path: Path) -> None:
     undo(home, change.number)
     kept = {k: v for k, v in snapshot(home).items() if k.startswith(("sessions/", "series/"))}
     assert kept == {k: v for k, v in before.items() if k.startswith(("sessions/", "series/"))}
+
+
+def test_a_damaged_change_log_is_set_aside_and_never_blocks_a_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home = make_home(tmp_path)
+    (home / "changes.jsonl").write_text("{not json\n", encoding="utf-8")
+    with pytest.raises(StorageError, match=r"changes\.jsonl: "):
+        last_change(home)
+    delete_sessions(home, [home / "sessions" / f"{HUNGRY}.toml"])
+    told = capsys.readouterr().err
+    assert told.startswith(f"note: {home}/changes.jsonl: ") and "moved to" in told
+    (aside,) = home.glob("changes.jsonl.damaged-*")
+    assert aside.read_text(encoding="utf-8") == "{not json\n"
+    change = last_change(home)
+    assert change is not None and change.description == "delete d4e5f6"

@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError, StorageError
+from scorekeeper.storage.files import _suffix
 from scorekeeper.storage.journal import Transaction, transaction
+from scorekeeper.storage.notice import tell
 from scorekeeper.storage.reading import CHANGES, SESSION, parse_json, read_bytes, read_optional
 
 LOG_FILE = "changes.jsonl"
@@ -122,6 +124,22 @@ def read_log(home: Path) -> list[Change]:
         return [_from_json(parse_json(line, path)) for line in text.splitlines() if line]
     except (KeyError, TypeError, ValueError) as error:
         raise StorageError(f"{path}: not a change log this scorekeeper wrote ({error})") from None
+
+
+def _log_to_extend(home: Path) -> list[Change]:
+    """The log a change adds to, with the lock held. A damaged or oversized one is set aside
+    (never deleted) and a new one started, so a broken log never blocks a change."""
+    try:
+        return read_log(home)
+    except StorageError as error:
+        path = log_path(home)
+        aside = path.with_name(f"{LOG_FILE}.damaged-{_suffix()}")
+        try:
+            path.replace(aside)
+        except OSError:
+            raise error from None
+        tell(f"{error}; it was moved to {aside}; earlier changes can no longer be undone")
+        return []
 
 
 def undoable(log: list[Change]) -> list[Change]:
@@ -243,7 +261,7 @@ def recorded(home: Path, description: str) -> Iterator[Recorder]:
     """A journalled change under the lock that is also written to the change log. Steps
     staged in the block; when it ends normally, files and log are replaced together."""
     with transaction(home, description) as change:
-        log = read_log(home)
+        log = _log_to_extend(home)
         recorder = Recorder(home, change, _next_number(log))
         yield recorder
         if recorder.files:
@@ -255,7 +273,7 @@ def record_saved(home: Path, path: Path, description: str) -> None:
     """Note a session just saved by `save_session` (a hard link, not a transaction), so it can
     be undone. Called with the lock held, right after the save."""
     with transaction(home, description) as change:
-        log = read_log(home)
+        log = _log_to_extend(home)
         data = read_bytes(path, SESSION)
         item = FileChange(path.relative_to(home).as_posix(), None, digest(data), None)
         entry = Change(_next_number(log), _now(), description, (item,))
