@@ -333,3 +333,36 @@ def test_a_damaged_change_log_is_set_aside_and_never_blocks_a_change(
     assert aside.read_text(encoding="utf-8") == "{not json\n"
     change = last_change(home)
     assert change is not None and change.description == "delete d4e5f6"
+
+
+def test_a_correction_killed_at_every_instant_leaves_one_whole_version(tmp_path: Path) -> None:
+    home = make_home(tmp_path)
+    path = home / "sessions" / f"{HUNGRY}.toml"
+    original = path.read_bytes()
+    session = read_session(path)
+    corrected = replace(session, notes="corrected")
+    outcome = corrected.score()
+    outcomes = set()
+    step = 0
+    while True:
+        step += 1
+        if not killed_at(step, lambda: replace_session(home, HUNGRY, corrected, outcome)):
+            break
+        with locked(home):
+            tidy(home)
+        assert leftovers(home) == [] and not journal_path(home).exists(), f"step {step}"
+        if path.read_bytes() == original:
+            outcomes.add("rolled back")
+            assert trashed_files(home) == []
+        else:
+            outcomes.add("completed")
+            assert read_session(path).notes == "corrected"
+            assert [p.read_bytes() for p in trashed_files(home)] == [original]
+            change = last_change(home)
+            assert change is not None
+            undo(home, change.number)  # back, for the next instant
+            assert path.read_bytes() == original
+            for extra in trashed_files(home):  # the corrected version undo kept
+                extra.unlink()
+    assert step > 10
+    assert outcomes == {"rolled back", "completed"}
