@@ -17,8 +17,10 @@ def undo(
     ctx: typer.Context,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Undo without asking first.")] = False,
 ) -> None:
-    """Reverse the last change scorekeeper made to the history: a save, delete, restore,
-    edit, player rename or series change. Run it again to undo the one before."""
+    """Reverse the last change to the history (save, delete, restore, edit, rename, series).
+
+    It shows the change and asks first. Run it again to undo the one before.
+    """
     from scorekeeper import render
     from scorekeeper.storage import last_change
     from scorekeeper.storage import undo as undo_change
