@@ -34,10 +34,12 @@ def snapshot(home: Path) -> dict[str, bytes]:
     """Every file of the user's under the data directory, to prove nothing changed.
 
     The play cache and the lock file are left out: reading the history may refresh the
-    cache, any change creates the lock file, and neither holds anything a user wrote.
+    cache, any change creates the lock file, and neither holds anything a user wrote; nor
+    do the change log and the copies kept for `undo`, which every change adds to.
     """
+    skipped = ("cache", ".lock", "changes.jsonl", "kept")
     return {
         str(p.relative_to(home)): p.read_bytes()
         for p in sorted(home.rglob("*"))
-        if p.is_file() and p.relative_to(home).parts[0] not in ("cache", ".lock")
+        if p.is_file() and p.relative_to(home).parts[0] not in skipped
     }

@@ -77,7 +77,8 @@ def test_rich_output_names_winner_and_tiebreak(runner: CliRunner) -> None:
 def test_save_writes_a_new_file_each_time(runner: CliRunner, home: Path) -> None:
     paths = []
     for _ in range(2):
-        result = runner.invoke(app, ["score", "--from", str(HUNGRY_SAMPLE), "--save"])
+        saving = ["score", "--from", str(HUNGRY_SAMPLE), "--save", "--allow-duplicate"]
+        result = runner.invoke(app, saving)
         assert result.exit_code == 0, result.output
         paths.append(Path(result.stdout.strip().splitlines()[-1].removeprefix("Saved ")))
     assert paths[0] != paths[1]

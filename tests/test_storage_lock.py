@@ -83,7 +83,7 @@ def test_three_renames_and_a_save_at_once_are_all_kept(tmp_path: Path) -> None:
     originals = hungry_history(home, 40)
     renames = [("Ana", "Anna"), ("Ben", "Bob"), ("Cy", "Cyd")]
     running = [start(home, "players", "rename", old, new) for old, new in renames]
-    running.append(start(home, "score", "--from", str(HUNGRY), "--save"))
+    running.append(start(home, "score", "--from", str(HUNGRY), "--save", "--allow-duplicate"))
     results = [finish(p) for p in running]
     assert [code for code, _, _ in results] == [0, 0, 0, 0], results
     for path in originals:
@@ -103,9 +103,8 @@ def test_ten_saves_at_once_into_a_three_game_series_leave_exactly_three(tmp_path
     home = tmp_path / "home"
     made = finish(start(home, "series", "new", "trio", "--game", "btga", "--games", "3"))
     assert made[0] == 0, made
-    running = [start(home, "score", "--from", str(TRIO), "--save", "--series", "trio")]
-    running += [start(home, "score", "--from", str(TRIO), "--save", "--series", "trio")
-                for _ in range(9)]  # fmt: skip
+    saving = ("score", "--from", str(TRIO), "--save", "--series", "trio", "--allow-duplicate")
+    running = [start(home, *saving) for _ in range(10)]
     results = [finish(p) for p in running]
     assert sorted(code for code, _, _ in results) == [0, 0, 0] + [2] * 7, results
     for code, _, err in results:

@@ -1,8 +1,10 @@
-"""`scorekeeper history`: list, show, re-score and export the saved sessions."""
+"""`scorekeeper history`: list, show, re-score and export the saved sessions; delete them to
+the trash and restore them."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -15,7 +17,8 @@ if TYPE_CHECKING:
     from scorekeeper.history import Play
 
 app = command_app(
-    no_args_is_help=True, help="The sessions in the data directory: list, show, re-score, export."
+    no_args_is_help=True,
+    help="The sessions in the data directory: list, show, re-score, export, delete, restore.",
 )
 
 GameOption = Annotated[
@@ -45,6 +48,9 @@ def list_sessions(
     limit: Annotated[
         int, typer.Option("--limit", min=0, help="Show at most N sessions (0: all).")
     ] = 20,
+    trash: Annotated[
+        bool, typer.Option("--trash", help="List the deleted sessions in the trash instead.")
+    ] = False,
 ) -> None:
     """List sessions, newest first."""
     from scorekeeper import render
@@ -52,6 +58,9 @@ def list_sessions(
     from scorekeeper.render.history import history_table
 
     state: AppState = ctx.obj
+    if trash:
+        _list_trash(state)
+        return
     with user_errors():
         loaded = load(state.home)
         wanted = select(
@@ -104,6 +113,115 @@ def show(
     console = render.make_console()
     console.print(play_facts(play))
     print_outcome(console, outcome, session.game.name)
+
+
+IdsArgument = Annotated[
+    list[str],
+    typer.Argument(metavar="ID...", help="Short ids or file names (a unique prefix is fine)."),
+]
+
+
+@app.command("delete")
+def delete(ctx: typer.Context, session_ids: IdsArgument) -> None:
+    """Move sessions to the trash (<data dir>/trash/); `history restore` or `undo` brings
+    them back."""
+    from scorekeeper import render
+    from scorekeeper.history import find_play
+    from scorekeeper.storage import delete_sessions
+
+    state: AppState = ctx.obj
+    with user_errors():
+        plays = load(state.home).plays
+        chosen = list(dict.fromkeys(find_play(plays, ref).stem for ref in session_ids))
+        found = {p.stem: p for p in plays}
+        moved = delete_sessions(state.home, [Path(found[stem].file) for stem in chosen])
+    console = render.make_console()
+    for item in moved:
+        play = found[item.source.stem]
+        console.print(
+            render.user(f"Deleted {play.id} ({play.title}, {_day(play)}): moved to {item.target}"),
+            soft_wrap=True,
+        )
+    from scorekeeper.history import short_id
+
+    ids = " ".join(short_id(item.target.stem) for item in moved)
+    console.print(
+        render.user(f"To bring it back: scorekeeper history restore {ids}"), soft_wrap=True
+    )
+
+
+def _day(play: Play) -> str:
+    return play.day.isoformat() if play.day is not None else "no date"
+
+
+@app.command("restore")
+def restore(ctx: typer.Context, session_ids: IdsArgument) -> None:
+    """Put sessions back from the trash under their names (`history list --trash` shows them)."""
+    from scorekeeper import render
+    from scorekeeper.storage import restore_sessions
+
+    state: AppState = ctx.obj
+    with user_errors():
+        trashed = _trashed(state)
+        chosen = list(dict.fromkeys(_find_trashed(trashed, ref) for ref in session_ids))
+        moved = restore_sessions(state.home, chosen)
+    console = render.make_console()
+    for item in moved:
+        console.print(render.user(f"Restored {item.target.stem} to {item.target}"), soft_wrap=True)
+
+
+def _trashed(state: AppState) -> list[Path]:
+    from scorekeeper.storage import trashed_files
+
+    return trashed_files(state.home)
+
+
+def _find_trashed(trashed: list[Path], ref: str) -> Path:
+    """The trashed file whose name, or short id, is `ref` or starts with it if only one does."""
+    from scorekeeper.history import HistoryError, short_id
+
+    wanted = ref.strip().removesuffix(".toml")
+    exact = [p for p in trashed if wanted in (p.stem, short_id(p.stem))]
+    found = exact or [
+        p for p in trashed if p.stem.startswith(wanted) or short_id(p.stem).startswith(wanted)
+    ]
+    if not wanted or not found:
+        raise HistoryError(
+            f"no session {ref!r} in the trash; `scorekeeper history list --trash` shows them"
+        )
+    if len(found) > 1:
+        shown = ", ".join(p.stem for p in found[:5])
+        raise HistoryError(f"{ref!r} matches {len(found)} trashed files ({shown}); type more")
+    return found[0]
+
+
+def _list_trash(state: AppState) -> None:
+    """The trash as a table like the history's, named by file (the name `restore` takes)."""
+    from dataclasses import replace
+
+    from scorekeeper import render
+    from scorekeeper.cli.records import score_file
+    from scorekeeper.history import newest_first, short_id
+    from scorekeeper.render.history import history_table
+    from scorekeeper.storage import Unreadable
+
+    with user_errors():
+        trashed = _trashed(state)
+    plays = []
+    broken = []
+    for path in trashed:
+        scored = score_file(path)
+        if isinstance(scored, Unreadable):
+            broken.append(scored)
+        else:
+            plays.append(replace(scored, id=short_id(path.stem)))
+    report_unreadable(broken)
+    console = render.make_console()
+    if not plays:
+        console.print("The trash is empty." if not broken else "No readable sessions in the trash.")
+        return
+    console.print(history_table(newest_first(plays), "Trash, newest first"))
+    console.print("`scorekeeper history restore ID` puts one back.")
 
 
 def _show_bgstats(play: Play, history: list[Play]) -> None:
@@ -187,9 +305,7 @@ def export(
     state: AppState = ctx.obj
     output_format = output_format.lower()
     if output_format not in EXPORT_FORMATS:
-        raise fail(
-            f"{output_format!r} is not an export format; use --format csv, json or bgstats"
-        )
+        raise fail(f"{output_format!r} is not an export format; use --format csv, json or bgstats")
     with user_errors():
         loaded = load(state.home)
         plays = oldest_first(select(loaded.plays, game=game_id(game), player=player))

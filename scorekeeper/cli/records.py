@@ -6,11 +6,13 @@ import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.cli.common import fail
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.history import short_id
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
@@ -43,7 +45,7 @@ def load(home: Path, *, rescore: bool = False) -> Loaded:
         for path in session_files(home):
             play = None if rescore else cache.get(path)
             if play is None:
-                scored = _score_file(path)
+                scored = score_file(path)
                 if isinstance(scored, Unreadable):
                     unreadable.append(scored)
                     continue
@@ -84,23 +86,80 @@ def save_played(
     home: Path,
     *,
     before: Callable[[Path], None] | None = None,
+    allow_duplicate: bool = False,
 ) -> Path:
     """Save a scored session and cache its Play, so `history` need not score it again.
 
     All under the data directory's lock: a series' room is checked again there, so ten
-    games saved at once into a three-game series leave exactly three in it. `before` is told
-    the file's name just before it appears (see `storage.write_new`).
+    games saved at once into a three-game series leave exactly three in it; so is a
+    duplicate (DuplicateError, unless `allow_duplicate`). `before` is told the file's name
+    just before it appears (see `storage.write_new`).
     """
     from scorekeeper import playcache
     from scorekeeper.history import from_session
     from scorekeeper.storage import locked, save_session
 
     with locked(home):
+        existing = None if allow_duplicate else find_duplicate(home, session)
+        if existing is not None:
+            raise DuplicateError(existing)
         if session.series is not None:
             _check_room(home, session.series, session.game.id)
         path = save_session(session, outcome, home, before=before)
         playcache.add(home, path, from_session(path, session, outcome))
     return path
+
+
+class DuplicateError(ScorekeeperError):
+    """The session is saved already: same title, day and players' inputs."""
+
+    def __init__(self, stem: str) -> None:
+        self.stem = stem
+        named = stem if short_id(stem) == stem else f"{short_id(stem)} ({stem})"
+        super().__init__(
+            f"this game is saved already as {named}; "
+            "`scorekeeper history show` shows it, --allow-duplicate saves it again"
+        )
+
+
+def find_duplicate(home: Path, session: Session) -> str | None:
+    """The stem of a saved session with the same title, day and players' inputs (names and
+    every answer, in any seat order), or None. Notes, location and series do not count."""
+    from scorekeeper.storage import read_session
+
+    day = _day_of(session.played)
+    wanted = _inputs(session)
+    for play in load(home).plays:
+        if play.game != session.game.id or play.day != day:
+            continue
+        try:
+            if _inputs(read_session(Path(play.file))) == wanted:
+                return play.stem
+        except ScorekeeperError:
+            continue
+    return None
+
+
+def _day_of(played: date | None) -> date:
+    """The calendar day a session is saved under (today when it has no date)."""
+    if played is None:
+        return date.today()
+    return played.date() if isinstance(played, datetime) else played
+
+
+def _inputs(session: Session) -> list[str]:
+    """The players' names and inputs as comparable text, in any seat order."""
+    import json
+
+    from scorekeeper.session import to_dict
+
+    document = to_dict(session)
+    players = [json.dumps(p, sort_keys=True, default=str) for p in document["players"]]
+    settings = {k: v for k, v in document.items() if k not in NOT_INPUTS}
+    return [*sorted(players), json.dumps(settings, sort_keys=True, default=str)]
+
+
+NOT_INPUTS = ("format", "played", "series", "location", "notes", "players", "extra")
 
 
 def _check_room(home: Path, series: str, game: str) -> None:
@@ -115,7 +174,7 @@ def _check_room(home: Path, series: str, game: str) -> None:
     check_join(definition, load(home).plays, game)
 
 
-def _score_file(path: Path) -> Play | Unreadable:
+def score_file(path: Path) -> Play | Unreadable:
     from scorekeeper.errors import CatalogueError, ScorekeeperError
     from scorekeeper.history import from_session
     from scorekeeper.storage import Unreadable, read_session

@@ -65,6 +65,13 @@ def score(
         bool,
         typer.Option("--discard-draft", help="Drop the unfinished walk-through; start anew."),
     ] = False,
+    allow_duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--allow-duplicate",
+            help="With --save: save even when the same game (day, players, answers) is saved.",
+        ),
+    ] = False,
 ) -> None:
     """Score a game: walk through it at the table, or score a file with --from.
 
@@ -83,12 +90,20 @@ def score(
         raise fail("--resume, --discard-draft and --live go with the walk-through, not --from FILE")
     if series is not None and not save:
         raise fail("--series with --from needs --save")
+    if allow_duplicate and not save:
+        raise fail("--allow-duplicate goes with --save")
     with user_errors():
-        _score_file(state, game, from_file, as_json, save, series)
+        _score_file(state, game, from_file, as_json, save, series, allow_duplicate)
 
 
 def _score_file(
-    state: AppState, game: str | None, path: Path, as_json: bool, save: bool, series: str | None
+    state: AppState,
+    game: str | None,
+    path: Path,
+    as_json: bool,
+    save: bool,
+    series: str | None,
+    allow_duplicate: bool,
 ) -> None:
     from scorekeeper.errors import InputError
     from scorekeeper.games import find_game
@@ -110,7 +125,7 @@ def _score_file(
     if save:
         from scorekeeper.cli.records import save_played
 
-        saved = save_played(session, outcome, state.home)
+        saved = save_played(session, outcome, state.home, allow_duplicate=allow_duplicate)
     if as_json:
         import json
 

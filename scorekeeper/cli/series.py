@@ -1,4 +1,5 @@
-"""`scorekeeper series`: define a series of games, see its standings, list them all.
+"""`scorekeeper series`: define a series of games, see its standings, list them all, move saved
+sessions into and out of one, delete one.
 
 Also the two small hooks `score --series` and the walk-through use to join a series.
 """
@@ -134,6 +135,121 @@ def list_series(ctx: typer.Context) -> None:
         console.print("No series yet: start one with `scorekeeper series new NAME`.")
         return
     console.print(series_list_table(reports))
+
+
+IdsArgument = Annotated[
+    list[str],
+    typer.Argument(metavar="ID...", help="Session short ids or file names (a unique prefix)."),
+]
+
+
+@app.command("add")
+def add(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The series id.")],
+    session_ids: IdsArgument,
+) -> None:
+    """Put saved sessions into a series (taking them out of any other), refusing what
+    `score --series` would refuse: another title, or no room left."""
+    from scorekeeper.series import SeriesDef, SeriesError, check_join, series_id
+    from scorekeeper.storage import locked, set_series
+
+    state: AppState = ctx.obj
+    with user_errors(), locked(state.home):  # the check and the change under one lock
+        name = series_id(name)
+        plays = load(state.home).plays
+        chosen = _chosen(plays, session_ids)
+        definition = next((d for d in _definitions(state.home) if d.name == name), None)
+        if definition is None and not any(p.series == name for p in plays):
+            raise SeriesError(f"no series {name!r}; create it with `scorekeeper series new`")
+        joined = [p for p in plays if p.series == name]
+        for play in chosen:
+            if play.series == name:
+                continue
+            check_join(definition or SeriesDef(name), joined, play.game)
+            joined.append(play)
+        count = set_series(
+            state.home, [Path(p.file) for p in chosen], name, f"add {_ids(chosen)} to {name}"
+        )
+    _say_moved(count, len(chosen), f"into series {name}")
+
+
+@app.command("remove")
+def remove(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The series id.")],
+    session_ids: IdsArgument,
+) -> None:
+    """Take saved sessions out of a series (they stay in the history)."""
+    from scorekeeper.series import SeriesError, series_id
+    from scorekeeper.storage import locked, set_series
+
+    state: AppState = ctx.obj
+    with user_errors(), locked(state.home):
+        name = series_id(name)
+        chosen = _chosen(load(state.home).plays, session_ids)
+        for play in chosen:
+            if play.series != name:
+                raise SeriesError(f"session {play.id} is not in series {name!r}; nothing changed")
+        count = set_series(
+            state.home, [Path(p.file) for p in chosen], None, f"remove {_ids(chosen)} from {name}"
+        )
+    _say_moved(count, len(chosen), f"out of series {name}")
+
+
+@app.command("delete")
+def delete(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The series id.")],
+    detach: Annotated[
+        bool, typer.Option("--detach", help="Also take its sessions out of it (they stay saved).")
+    ] = False,
+) -> None:
+    """Delete a series definition (to the trash; `undo` brings it back); refused while
+    sessions belong to it unless --detach."""
+    from scorekeeper import render
+    from scorekeeper.series import SeriesError, series_id
+    from scorekeeper.storage import delete_series, locked
+
+    state: AppState = ctx.obj
+    with user_errors(), locked(state.home):
+        name = series_id(name)
+        members = [p for p in load(state.home).plays if p.series == name]
+        known = any(d.name == name for d in _definitions(state.home))
+        if not known and not members:
+            raise SeriesError(f"no series {name!r}; `scorekeeper series list` shows them")
+        if members and not detach:
+            raise SeriesError(
+                f"series {name!r} has {len(members)} session(s) ({_ids(members)}); "
+                "--detach takes them out of it, or `scorekeeper series remove` some"
+            )
+        moved = delete_series(
+            state.home, name, [Path(p.file) for p in members], f"delete series {name}"
+        )
+    console = render.make_console()
+    where = f"; the definition is in {moved}" if moved is not None else ""
+    detached = f", {len(members)} session(s) taken out of it" if members else ""
+    console.print(render.user(f"Deleted series {name}{detached}{where}."), soft_wrap=True)
+
+
+def _chosen(plays: list[Play], refs: list[str]) -> list[Play]:
+    from scorekeeper.history import find_play
+
+    found = [find_play(plays, ref) for ref in refs]
+    return list({p.stem: p for p in found}.values())
+
+
+def _ids(plays: list[Play]) -> str:
+    return ", ".join(p.id for p in plays)
+
+
+def _say_moved(count: int, asked: int, where: str) -> None:
+    from scorekeeper import render
+
+    text = f"Moved {count} session(s) {where}."
+    if count < asked:
+        text += f" {asked - count} already were."
+    render.make_console().print(render.user(text))
 
 
 def checked_series(

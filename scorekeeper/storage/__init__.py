@@ -5,7 +5,9 @@
 - `lock`: the data directory's exclusive lock, held by every change;
 - `journal`: crash-safe changes to several files (complete or roll back after a kill);
 - `documents`: small documents of our own (drafts, remembered answers);
-- `sessions`, `seriesfiles`, `rename`: the history's files.
+- `sessions`, `seriesfiles`, `rename`: the history's files;
+- `changes`: the change log that `undo` reverses; `trash`: delete, restore, correct;
+  `membership`: moving saved sessions into and out of a series.
 
 The names below are the package's public surface; submodules load only what they use.
 """
@@ -32,16 +34,31 @@ from scorekeeper.storage.sessions import (
 )
 
 if TYPE_CHECKING:
+    from scorekeeper.storage.changes import Change, UndoError, last_change, undo
     from scorekeeper.storage.documents import DRAFTS, REMEMBERED_ANSWERS, DocumentStore
     from scorekeeper.storage.journal import Transaction, transaction
     from scorekeeper.storage.lock import BusyError, locked, locked_if_free
+    from scorekeeper.storage.membership import delete_series, set_series
     from scorekeeper.storage.reading import read_existing, read_toml
     from scorekeeper.storage.rename import Renamed, rename_player
     from scorekeeper.storage.seriesfiles import iter_series, read_series, save_series, series_dir
+    from scorekeeper.storage.trash import (
+        TrashError,
+        delete_sessions,
+        replace_session,
+        restore_sessions,
+        trashed_files,
+    )
 
 # The rest of the surface is loaded on first use: the history commands, answered from the
 # play cache, need only the paths above, and every millisecond of start-up counts.
 _LATER = {
+    **dict.fromkeys(("Change", "UndoError", "last_change", "undo"), "changes"),
+    **dict.fromkeys(("delete_series", "set_series"), "membership"),
+    **dict.fromkeys(
+        ("TrashError", "delete_sessions", "replace_session", "restore_sessions", "trashed_files"),
+        "trash",
+    ),
     **dict.fromkeys(("DRAFTS", "REMEMBERED_ANSWERS", "DocumentStore"), "documents"),
     **dict.fromkeys(("Transaction", "transaction"), "journal"),
     **dict.fromkeys(("BusyError", "locked", "locked_if_free"), "lock"),
@@ -64,17 +81,23 @@ __all__ = [
     "MAX_FILE_BYTES",
     "REMEMBERED_ANSWERS",
     "BusyError",
+    "Change",
     "DocumentStore",
     "Renamed",
     "Transaction",
+    "TrashError",
+    "UndoError",
     "Unreadable",
     "check_writable",
     "data_home",
+    "delete_series",
+    "delete_sessions",
     "discard_draft",
     "draft_path",
     "dumps",
     "iter_series",
     "iter_sessions",
+    "last_change",
     "load_draft",
     "locked",
     "locked_if_free",
@@ -88,6 +111,8 @@ __all__ = [
     "remembered_path",
     "rename_player",
     "replace_file",
+    "replace_session",
+    "restore_sessions",
     "save_draft",
     "save_series",
     "save_session",
@@ -95,7 +120,10 @@ __all__ = [
     "session_files",
     "sessions_dir",
     "set_aside_draft",
+    "set_series",
     "transaction",
+    "trashed_files",
+    "undo",
     "write_new",
 ]
 

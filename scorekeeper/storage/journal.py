@@ -38,7 +38,16 @@ from scorekeeper.storage.reading import JOURNAL, parse_json, read_optional
 JOURNAL_FILE = "journal.json"
 FORMAT = 1
 OPERATIONS = ("replace", "create", "remove")
-FOLDERS = ("sessions", "series", "drafts", "remembered", "cache")  # where temporaries may be
+FOLDERS = (
+    "sessions",
+    "series",
+    "drafts",
+    "remembered",
+    "cache",
+    "trash",
+    "trash/series",
+    "kept",
+)  # where temporaries may be
 
 
 def journal_path(home: Path) -> Path:
@@ -76,7 +85,7 @@ def _file_digest(path: Path) -> str | None:
 
 def _relative(home: Path, path: Path) -> str:
     try:
-        return path.relative_to(home).as_posix()
+        return path.absolute().relative_to(home.absolute()).as_posix()
     except ValueError:
         raise StorageError(f"{path}: not inside the data directory {home}") from None
 
@@ -323,7 +332,9 @@ def recover(home: Path) -> None:
             f"{aside}; check `scorekeeper history list`"
         )
         return
-    files = len({step.path for step in steps})
+    paths = {step.path for step in steps}
+    # the history's own files: copies kept for undo, the trash and the change log go with them
+    files = len({p for p in paths if p.startswith(("sessions/", "series/"))} or paths)
     if all(_is_done_or_ready(home, step) for step in steps):
         try:
             for step in steps:

@@ -45,6 +45,7 @@ CATALOGUE = Kind("card catalogue", 1 * MB)
 PLAY_CACHE = Kind("play cache", 256 * MB)  # about 300 bytes a session
 JOURNAL = Kind("change journal", 64 * MB)  # about 200 bytes a changed file
 RULE_NOTES = Kind("rule notes file", 4 * MB)
+CHANGES = Kind("change log", 16 * MB)  # about 300 bytes a change, and renames list every file
 
 
 def _size(count: int) -> str:
@@ -208,4 +209,3 @@ def parse_json(text: str, origin: Path | str) -> Any:
     except (ValueError, RecursionError) as error:
         detail = "nested too deeply" if isinstance(error, RecursionError) else str(error)
         raise StorageError(f"{origin}: not valid JSON: {detail.split(';')[0]}") from None
-

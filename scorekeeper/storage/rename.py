@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorekeeper.errors import StorageError
-from scorekeeper.storage.journal import transaction
+from scorekeeper.storage.changes import recorded
 from scorekeeper.storage.reading import SESSION, parse_toml, read_existing
 from scorekeeper.storage.sessions import Unreadable, iter_sessions
 
@@ -25,7 +25,8 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
 
     The files are read and the new versions staged with the data directory's lock held, so a
     save or another rename waits and nothing is lost; the change is journalled, so a kill at
-    any instant is completed or rolled back by the next command.
+    any instant is completed or rolled back by the next command. It is written to the change
+    log, so `scorekeeper undo` can reverse it.
     """
     from scorekeeper.names import check_name
     from scorekeeper.players import RenameError, rename_document, rename_text
@@ -35,7 +36,7 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
     edited: list[Path] = []
     rebuilt: list[Path] = []
     skipped: list[Unreadable] = []
-    with transaction(home, f"rename {old!r} to {new!r}") as change:
+    with recorded(home, f"rename {old!r} to {new!r}") as change:
         for entry in iter_sessions(home):
             if isinstance(entry, Unreadable):
                 skipped.append(entry)
@@ -54,8 +55,6 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
             changed = rename_text(text, wanted, old, new)
             (edited if changed is not None else rebuilt).append(path)
             change.replace(path, changed if changed is not None else dumps(wanted))
-        if not change.steps:
-            raise RenameError(
-                f"no session has a player named {old!r}; see `scorekeeper players`"
-            )
+        if not change.files:
+            raise RenameError(f"no session has a player named {old!r}; see `scorekeeper players`")
     return Renamed(tuple(edited), tuple(rebuilt), tuple(skipped))

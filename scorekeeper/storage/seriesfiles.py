@@ -66,4 +66,3 @@ def iter_series(home: Path) -> Iterator[SeriesDef | Unreadable]:
             yield read_series(path)
         except (InputError, StorageError) as error:
             yield Unreadable(path, str(error))
-

@@ -84,7 +84,20 @@ def save_session(
     directory = sessions_dir(home)
     make_folder(directory)  # first, so a folder that cannot be made is named as the problem
     with locked(home):
-        return write_new(directory, stem, text, before=before)
+        path = write_new(directory, stem, text, before=before)
+        _record(home, path)
+        return path
+
+
+def _record(home: Path, path: Path) -> None:
+    """Write the save to the change log; if that fails the save stands, without undo."""
+    from scorekeeper.storage.changes import record_saved
+    from scorekeeper.storage.notice import tell
+
+    try:
+        record_saved(home, path, f"save {path.stem}")
+    except StorageError as error:
+        tell(f"{error}; the save of {path.name} cannot be undone with `scorekeeper undo`")
 
 
 @dataclass(frozen=True)
@@ -145,4 +158,3 @@ def read_stored_result(path: Path) -> dict[str, Any] | None:
     except StorageError:
         return None
     return result if isinstance(result, dict) else None
-
