@@ -65,6 +65,7 @@ def drive(
     known: Sequence[str] = (),
     remembered: dict[str, Any] | None = None,
     width: int = 80,
+    duplicate: str | None = None,
 ) -> Run:
     """Type `keys` (one string, or one string per answer) into a walk-through of `draft`; when
     they run out the input closes, which stops the walk-through as Ctrl-D does."""
@@ -90,6 +91,7 @@ def drive(
                 known_names=known,
                 recall=lambda game: remembered or {},
                 keep=keep,
+                duplicate=lambda session: duplicate,
             )
         except KeyboardInterrupt:
             run.stopped = True

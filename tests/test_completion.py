@@ -53,7 +53,9 @@ def test_commands_and_options(home: Path) -> None:
         "--show-completion",
         "--help",
     ]
-    assert complete("bash", "scorekeeper history ", home) == ["list", "show", "rescore", "export"]
+    assert complete("bash", "scorekeeper history ", home) == [
+        "list", "show", "edit", "delete", "restore", "rescore", "export"
+    ]
     assert complete("bash", "scorekeeper stats --", home) == ["--game", "--player", "--help"]
 
 
@@ -192,6 +194,6 @@ def test_each_description_stays_on_its_line(home: Path) -> None:
     """typer draws descriptions with rich; unwrapped, a long one would become a candidate."""
     lines = complete("fish", "scorekeeper ", home, _TYPER_COMPLETE_FISH_ACTION="get-args")
     assert [line.split("\t")[0] for line in lines] == list(COMMANDS)
-    assert lines[-1] == (
+    assert lines[-2] == (
         "sync\tSend new games to the group's git remote and receive theirs (uses the system git)."
     )

@@ -281,3 +281,10 @@ def test_a_saved_session_opened_for_correction_and_accepted_is_unchanged(path: P
     draft = Draft(STARTED, answers_from_session(session), stage="review")
     assert navigate(draft, Replay([("review", None)]))
     assert to_dict(finished(draft)) == to_dict(session)
+
+
+@pytest.mark.parametrize(("choice", "kept"), [(E, False), (DOWN + E, True)])
+def test_a_game_saved_already_is_saved_again_only_when_asked(choice: str, kept: bool) -> None:
+    run = drive(new_draft("hungry"), [*HUNGRY, choice], duplicate="d4e5f6")
+    assert "This game is saved already, as d4e5f6." in run.screen
+    assert bool(run.saved) is kept

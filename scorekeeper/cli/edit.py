@@ -20,11 +20,12 @@ if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
     from scorekeeper.session import Session
 
-Replace = Callable[["Path", "Session", "Outcome"], Path]
+Replace = Callable[["Path", "Session", "Outcome", "str | None"], Path]
 
 
 def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
-    """Open the session `ref` names; `replace(path, session, outcome)` keeps the correction."""
+    """Open the session `ref` names; `replace(path, session, outcome, text)` keeps the
+    correction (`text`: the edited file as typed, or None to write the session)."""
     from scorekeeper.cli.records import load
     from scorekeeper.history import find_play
     from scorekeeper.storage import read_session
@@ -56,7 +57,7 @@ def _in_review(path: Path, session: Session, replace: Replace) -> None:
 
     console = render.make_console()
     draft = Draft(datetime.now().replace(microsecond=0), answers_from_session(session), "review")
-    saved = prompts.walk_through(console, draft, lambda s, o: replace(path, s, o))
+    saved = prompts.walk_through(console, draft, lambda s, o: replace(path, s, o, None))
     if saved is None:
         console.print(render.user(f"Nothing changed: {path} is as it was."))
 
@@ -92,6 +93,6 @@ def _in_editor(path: Path, replace: Replace) -> None:
             if copy.read_bytes() == path.read_bytes():
                 console.print(render.user(f"No change: {path} is as it was."))
                 return
-            saved = replace(path, session, outcome)
+            saved = replace(path, session, outcome, copy.read_text(encoding="utf-8"))
             console.print(render.user(f"Saved {saved}", "green"))
             return

@@ -121,6 +121,38 @@ IdsArgument = Annotated[
 ]
 
 
+@app.command("edit")
+def edit(
+    ctx: typer.Context,
+    session_id: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID",
+            help="Short id or file name (a unique prefix is fine).",
+            autocompletion=complete.sessions,
+        ),
+    ],
+    editor: Annotated[
+        bool,
+        typer.Option("--editor", help="Edit the file in $VISUAL or $EDITOR instead."),
+    ] = False,
+) -> None:
+    """Correct a saved game: its answers at the walk-through's review, or the file in an
+    editor; it is saved again under the same id, the previous version kept in the trash."""
+    from scorekeeper.cli.edit import edit as correct
+    from scorekeeper.storage import replace_session
+
+    state: AppState = ctx.obj
+    correct(
+        state,
+        session_id,
+        editor,
+        lambda path, session, outcome, text: replace_session(
+            state.home, path, session, outcome, text
+        ),
+    )
+
+
 @app.command("delete")
 def delete(ctx: typer.Context, session_ids: IdsArgument) -> None:
     """Move sessions to the trash (<data dir>/trash/); `history restore` or `undo` brings
@@ -130,7 +162,7 @@ def delete(ctx: typer.Context, session_ids: IdsArgument) -> None:
     from scorekeeper.storage import delete_sessions
 
     state: AppState = ctx.obj
-    with user_errors():
+    with user_errors(state):
         plays = load(state.home).plays
         chosen = list(dict.fromkeys(find_play(plays, ref).stem for ref in session_ids))
         found = {p.stem: p for p in plays}

@@ -152,7 +152,7 @@ def _walk_through(
     live: bool,
 ) -> None:
     from scorekeeper import render, storage
-    from scorekeeper.cli.records import known_names, load, save_played
+    from scorekeeper.cli.records import find_duplicate, known_names, load, save_played
     from scorekeeper.cli.series import checked_series, series_offer
     from scorekeeper.draft import KIND
 
@@ -192,7 +192,8 @@ def _walk_through(
                 keep(walked)
 
             session = replace(session, series=series or session.series)
-            return save_played(session, outcome, home, before=mark)
+            # a duplicate was offered already: "Keep both" is the only way here
+            return save_played(session, outcome, home, before=mark, allow_duplicate=True)
 
         with user_errors():
             saved = prompts.walk_through(
@@ -204,6 +205,7 @@ def _walk_through(
                 keep=keep,
                 offer_series=None if series else series_offer(home, plays),
                 sharing=_sharing(home, plays, console),
+                duplicate=lambda session: find_duplicate(home, session),
             )
     except KeyboardInterrupt:
         if kept.exists():

@@ -48,11 +48,13 @@ def walk_through(
     keep: Callable[[Draft], None] = lambda draft: None,
     offer_series: Callable[[Game[Any, Any]], Sequence[tuple[str, str]]] | None = None,
     sharing: Sharing | None = None,
+    duplicate: Callable[[Session], str | None] | None = None,
 ) -> Path | None:
     """The whole table-side flow over `draft`; returns the saved file, or None when declined.
 
     `recall(game)` gives answers remembered from earlier games; `offer_series(game)` the open
-    series (id, description) the game may join.
+    series (id, description) the game may join; `duplicate(session)` the id of a saved game
+    with the same inputs, if any.
     """
     from scorekeeper.prompts.asker import TableAsker
 
@@ -69,6 +71,11 @@ def walk_through(
         session = replace(session, series=ask_series(offer_series(session.game)) or session.series)
     if not answer(questionary.confirm("Save this session?", default=True)):
         return None
+    same = duplicate(session) if duplicate is not None else None
+    if same is not None:
+        console.print(render.user(f"This game is saved already, as {same}.", "yellow"))
+        if not select("Save it again?", [("Don't save it", False), ("Keep both", True)]):
+            return None
     path = save(session, outcome)
     console.print(render.user(f"Saved {path}", "green"))
     if sharing is not None:

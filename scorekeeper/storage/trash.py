@@ -69,17 +69,24 @@ def restore_sessions(home: Path, trashed: list[Path]) -> list[Moved]:
 
 
 def replace_session(
-    home: Path, stem_or_path: str | Path, session: Session, outcome: Outcome
+    home: Path,
+    stem_or_path: str | Path,
+    session: Session,
+    outcome: Outcome,
+    text: str | None = None,
 ) -> Path:
     """Save a corrected session under the same name by atomic replace; the previous version
-    goes to the trash and the change can be undone. Returns the session file."""
+    goes to the trash and the change can be undone. Returns the session file. `text`, when
+    given, is written as it is (a hand edit, comments and all, already proven to read back
+    as `session`)."""
     from scorekeeper.history import from_session
     from scorekeeper.playcache import add
     from scorekeeper.session import to_dict
     from scorekeeper.storage.files import dumps
 
     path = _session_path(home, stem_or_path)
-    text = dumps(to_dict(session, outcome))
+    if text is None:
+        text = dumps(to_dict(session, outcome))
     with recorded(home, f"edit {_ids([path])}") as change:
         if not path.exists():
             raise TrashError(f"no session {path.stem!r} in the history; nothing was changed")
