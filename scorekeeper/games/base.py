@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
     from scorekeeper.core.breakdown import Outcome
     from scorekeeper.fields import Field
+    from scorekeeper.history import Play
 
 P = TypeVar("P")
 S = TypeVar("S")
@@ -34,6 +35,23 @@ def _no_warnings(inputs: Any, players: int) -> tuple[str, ...]:
 
 def _no_table_checks(seats: Sequence[Seat[Any]], settings: Any) -> None:
     return None
+
+
+@dataclass(frozen=True)
+class StarterRule:
+    """Who starts the next game of a series, as a title's rules say."""
+
+    rule: str  # rule note id
+    describe: str  # "lowest total in the previous game"
+    pick: Callable[[Play], tuple[str, ...]]  # the previous game -> candidates (several = tie)
+
+
+@dataclass(frozen=True)
+class SeriesRules:
+    """What a title's rulebook says about playing several games in a row."""
+
+    games: int  # recommended number of games
+    starter: StarterRule | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -67,7 +85,8 @@ class Game(Generic[P, S]):
 
     `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
     box holds); `player_warnings` returns sentences for entries that are possible but
-    probably mistyped, shown in the walk-through and on stderr.
+    probably mistyped, shown in the walk-through and on stderr. `series` is what the rulebook
+    says about playing several games in a row (None: nothing).
     """
 
     title: Title
@@ -79,6 +98,7 @@ class Game(Generic[P, S]):
     settings_type: Callable[..., S] = NoSettings  # type: ignore[assignment]
     validate: Callable[[Sequence[Seat[P]], S], None] = _no_table_checks
     player_warnings: Callable[[P, int], tuple[str, ...]] = _no_warnings
+    series: SeriesRules | None = None
 
     @property
     def id(self) -> str:

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import IntField, IntListField, IntOrListField
 from scorekeeper.games import find_title
-from scorekeeper.games.base import Game, NoSettings, Seat
+from scorekeeper.games.base import Game, NoSettings, Seat, SeriesRules, StarterRule
 from scorekeeper.text import join_names, plural
+
+if TYPE_CHECKING:
+    from scorekeeper.history import Play
 
 OBJECT_CARDS = 45  # 9 per colour
 MAX_SNOWFLAKES = 5  # per card; editions differ (card facts), so accept 1-5
@@ -144,6 +148,13 @@ def validate(seats: Sequence[Seat[GuestsPlayer]], settings: NoSettings) -> None:
         )
 
 
+def _lowest_total(previous: Play) -> tuple[str, ...]:
+    """Rulebook, Final Scoring: "play the game 3 times in a row ... the starting player is the
+    player who had the lowest total in the previous game." A tie is left to the table."""
+    low = min(r.total for r in previous.results)
+    return tuple(r.name for r in previous.results if r.total == low)
+
+
 GAME: Game[GuestsPlayer, NoSettings] = Game(
     title=find_title("before-the-guests-arrive"),
     categories=(STORED, LOOSE_OBJECTS, LOOSE_PAWS),
@@ -151,4 +162,12 @@ GAME: Game[GuestsPlayer, NoSettings] = Game(
     player_type=GuestsPlayer,
     score=score,
     validate=validate,
+    series=SeriesRules(
+        games=3,
+        starter=StarterRule(
+            rule="before-the-guests-arrive.series",
+            describe="lowest total in the previous game",
+            pick=_lowest_total,
+        ),
+    ),
 )
