@@ -33,9 +33,10 @@ def cache_file(home: Path) -> Path:
 
 def stamp(home: Path) -> list[Any]:
     """What every cached score depends on besides its own file, as JSON-ready lists."""
-    from scorekeeper.catalogues import user_file
+    from scorekeeper.games import TITLES
 
-    return [FORMAT, __version__, _package_files(), _file_key(user_file(home))]
+    users = [_file_key(home / name) for title in TITLES for name in title.user_files]
+    return [FORMAT, __version__, _package_files(), users]
 
 
 class PlayCache:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import InputError, Where
@@ -13,6 +13,9 @@ from scorekeeper.fields import dump_record, parse_record
 from scorekeeper.games import find_game
 from scorekeeper.games.base import Game, Seat
 from scorekeeper.names import check_name, check_series
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FORMAT = 1
 COMMON_KEYS = (
@@ -96,13 +99,17 @@ def _seat(game: Game[Any, Any], raw: object, number: int) -> Seat[Any]:
     return Seat(name, inputs)
 
 
-def from_dict(raw: Mapping[str, Any]) -> Session:
-    """Check a parsed TOML document against the format and the title's fields."""
+def from_dict(raw: Mapping[str, Any], home: Path | None = None) -> Session:
+    """Check a parsed TOML document against the format and the title's fields.
+
+    `home` is the data directory whose user data (a card catalogue) the title checks the
+    session against; None: the one chosen for the process (see games.find_game).
+    """
     _format(raw)
     if "game" not in raw or not isinstance(raw["game"], str):
         raise _error("missing or not text; expected a game id such as 'hungry'", "game")
     try:
-        game = find_game(raw["game"])
+        game = find_game(raw["game"], home)
     except ValueError as error:
         raise _error(str(error), "game") from None
     setting_keys = {f.key for f in game.settings_fields}

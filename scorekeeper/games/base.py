@@ -8,6 +8,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
+    from pathlib import Path
+
     from scorekeeper.core.breakdown import Outcome
     from scorekeeper.fields import Field
     from scorekeeper.history import Play
@@ -59,6 +61,8 @@ class Title:
     """What the registry knows before loading a title: its names, table size and engine module.
 
     `games` lists the titles and `find_game` resolves a name without importing any engine.
+    `module` is the engine module's name in `package`; `user_files` are the files of a data
+    directory that the title's scores depend on (so caches of scores can tell when they change).
     """
 
     id: str
@@ -67,6 +71,8 @@ class Title:
     min_players: int
     max_players: int
     module: str
+    package: str = "scorekeeper.games"
+    user_files: tuple[str, ...] = ()
 
     @property
     def players_text(self) -> str:
@@ -75,7 +81,7 @@ class Title:
         return f"{self.min_players}-{self.max_players}"
 
     def load(self) -> Game[Any, Any]:
-        game: Game[Any, Any] = import_module(f"scorekeeper.games.{self.module}").GAME
+        game: Game[Any, Any] = import_module(f"{self.package}.{self.module}").GAME
         return game
 
 
@@ -86,7 +92,8 @@ class Game(Generic[P, S]):
     `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
     box holds); `player_warnings` returns sentences for entries that are possible but
     probably mistyped, shown in the walk-through and on stderr. `series` is what the rulebook
-    says about playing several games in a row (None: nothing).
+    says about playing several games in a row (None: nothing). `at_home` gives the game bound
+    to the user data of a data directory, for titles that have some (see Title.user_files).
     """
 
     title: Title
@@ -99,6 +106,7 @@ class Game(Generic[P, S]):
     validate: Callable[[Sequence[Seat[P]], S], None] = _no_table_checks
     player_warnings: Callable[[P, int], tuple[str, ...]] = _no_warnings
     series: SeriesRules | None = None
+    at_home: Callable[[Path], Game[P, S]] | None = None
 
     @property
     def id(self) -> str:
