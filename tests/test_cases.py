@@ -29,7 +29,11 @@ def _load(path: Path) -> dict[str, Any]:
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_case(path: Path) -> None:
-    case = _load(path)
+    check_case(_load(path))
+
+
+def check_case(case: dict[str, Any]) -> None:
+    """Score one case's session and compare every expectation it states."""
     expected = case["expected"]
     if "error" in expected:
         with pytest.raises(InputError) as caught:

@@ -39,6 +39,20 @@ TITLES: tuple[Title, ...] = (
 )
 
 
+def register(title: Title) -> None:
+    """Add a title to the registry (a title kept outside this package: a plug-in, a test's).
+
+    Its id, name and aliases must not name a title already registered.
+    """
+    global TITLES
+    taken = {key for known in TITLES for key in (known.id, normalize(known.name), *known.aliases)}
+    clash = sorted(taken & {title.id, normalize(title.name), *title.aliases})
+    if clash:
+        raise ValueError(f"title {title.id!r}: {clash[0]!r} already names a registered title")
+    TITLES = (*TITLES, title)
+    _all_games.cache_clear()
+
+
 def normalize(name: str) -> str:
     """'Before the Guests Arrive' -> 'before-the-guests-arrive'."""
     return "-".join(name.strip().lower().replace("_", " ").split())
