@@ -296,7 +296,8 @@ def _json_escape(match: re.Match[str]) -> str:
 
 
 def to_json(play: Play) -> dict[str, Any]:
-    """The same facts as the CSV, one object per session."""
+    """The same facts as the CSV, one object per session: `history export --format json` and
+    the play cache, read back with from_json()."""
     return {
         "session": play.id,
         "file": play.file,
@@ -319,3 +320,43 @@ def to_json(play: Play) -> dict[str, Any]:
         "winners": list(play.winners),
         "tiebreak": play.tiebreak,
     }
+
+
+def from_json(data: Mapping[str, Any], path: Path) -> Play:
+    """The Play to_json() described, for the session file now at `path`; the title's name comes
+    from the registry. Raises KeyError, TypeError or ValueError on anything else."""
+    from scorekeeper.games import find_title
+
+    played = data["played"]
+    when: date | datetime | None = None
+    if played is not None:
+        when = datetime.fromisoformat(played) if "T" in played else date.fromisoformat(played)
+    return Play(
+        id=short_id(path.stem),
+        stem=path.stem,
+        file=str(path),
+        game=str(data["game"]),
+        title=find_title(str(data["game"])).name,
+        results=tuple(
+            Result(
+                name=str(r["name"]),
+                seat=int(r["seat"]),
+                total=int(r["total"]),
+                rank=int(r["rank"]),
+                points=tuple((str(c), int(p)) for c, p in r["categories"].items()),
+            )
+            for r in data["players"]
+        ),
+        winners=tuple(map(str, data["winners"])),
+        tiebreak=_optional_text(data["tiebreak"]),
+        played=when,
+        series=_optional_text(data["series"]),
+        location=_optional_text(data["location"]),
+        notes=_optional_text(data["notes"]),
+    )
+
+
+def _optional_text(value: object) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise TypeError(f"expected text or null, got {value!r}")
