@@ -108,6 +108,8 @@ def short_id(stem: str) -> str:
 
 def from_session(path: Path, session: Session, outcome: Outcome) -> Play:
     """The Play for a session file and its computed outcome."""
+    from scorekeeper.render.sentences import tiebreak_text
+
     order = {name: seat for seat, name in enumerate(session.names, start=1)}
     results = tuple(
         sorted(
@@ -132,7 +134,7 @@ def from_session(path: Path, session: Session, outcome: Outcome) -> Play:
         title=session.game.name,
         results=results,
         winners=outcome.winners,
-        tiebreak=outcome.tiebreak,
+        tiebreak=tiebreak_text(outcome),
         played=session.played,
         series=session.series,
         location=session.location,

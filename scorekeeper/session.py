@@ -182,6 +182,8 @@ def result_table(outcome: Outcome) -> dict[str, Any]:
 
 def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
     """The spec's machine-readable shape (`score --json`), plus per-line details."""
+    from scorekeeper.render.sentences import tiebreak_text
+
     return {
         "game": outcome.game,
         "players": [
@@ -202,7 +204,7 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
             for standing in outcome.standings
         ],
         "winners": list(outcome.winners),
-        "tiebreak": outcome.tiebreak,
+        "tiebreak": tiebreak_text(outcome),
         **({"warnings": list(outcome.warnings)} if outcome.warnings else {}),
         **({"title": outcome.title} if outcome.title else {}),
     }

@@ -239,7 +239,8 @@ def test_rescore_scores_every_file_again_and_refreshes_the_cache(home: Path) -> 
     file = playcache.cache_file(home)
     document = json.loads(file.read_text(encoding="utf-8"))
     name = "2026-11-08-hungry-d4e5f6.toml"
-    document["plays"][name]["play"]["players"][0]["total"] = 999  # a total no rule gives: a stale cache
+    play = document["plays"][name]["play"]
+    play["players"][0]["total"] = 999  # a total no rule gives: a stale cache
     file.write_text(json.dumps(document), encoding="utf-8")
     assert 999 in [r.total for p in load(home).plays for r in p.results]  # trusted by list
     assert load(home, rescore=True).plays == fresh(home)

@@ -44,6 +44,35 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class TieStep:
+    """One tie-breaker applied: its rule, the players it had to separate with the value each
+    had for it (None: not given), and the players it kept."""
+
+    rule: str
+    tied: tuple[str, ...]
+    values: tuple[int | None, ...]  # in the order of `tied`
+    kept: tuple[str, ...]
+
+    def value(self, name: str) -> int | None:
+        return self.values[self.tied.index(name)]
+
+    @property
+    def is_even(self) -> bool:
+        """Every player had the same value: this rule separated nobody."""
+        return len(self.kept) == len(self.tied)
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """How a tie for the top total was settled; render.sentences puts it into words."""
+
+    total: int
+    tied: tuple[str, ...]
+    steps: tuple[TieStep, ...] = ()
+    shared: tuple[str, ...] = ()  # still tied after every rule: they share the victory
+
+
+@dataclass(frozen=True)
 class Outcome:
     """Who won and why, as data; rendering and JSON are built from it."""
 
@@ -51,7 +80,7 @@ class Outcome:
     categories: tuple[str, ...]
     standings: tuple[Standing, ...]
     winners: tuple[str, ...]
-    tiebreak: str | None
+    tiebreak: TieBreak | None
     tiebreak_rule: str | None = None
     warnings: tuple[str, ...] = ()
     title: str | None = None

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
     from pathlib import Path
 
-    from scorekeeper.core.breakdown import Outcome
+    from scorekeeper.core.breakdown import Outcome, TieStep
     from scorekeeper.fields import Field
     from scorekeeper.history import Play
 
@@ -92,8 +92,10 @@ class Game(Generic[P, S]):
     `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
     box holds); `player_warnings` returns sentences for entries that are possible but
     probably mistyped, shown in the walk-through and on stderr. `series` is what the rulebook
-    says about playing several games in a row (None: nothing). `at_home` gives the game bound
-    to the user data of a data directory, for titles that have some (see Title.user_files).
+    says about playing several games in a row (None: nothing). `tie_words` word each of the
+    title's tie-breakers, by rule id, from the TieStep that records it. `at_home` gives the
+    game bound to the user data of a data directory, for titles that have some (see
+    Title.user_files).
     """
 
     title: Title
@@ -106,6 +108,7 @@ class Game(Generic[P, S]):
     validate: Callable[[Sequence[Seat[P]], S], None] = _no_table_checks
     player_warnings: Callable[[P, int], tuple[str, ...]] = _no_warnings
     series: SeriesRules | None = None
+    tie_words: Mapping[str, Callable[[TieStep], str]] = field(default_factory=dict)
     at_home: Callable[[Path], Game[P, S]] | None = None
 
     @property

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
+from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
@@ -363,15 +363,6 @@ def score(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings) -
             scores.append(PlayerScore(seat.name, _lines(seat.inputs, objective)))
         except InputError as error:
             raise error.at(player=seat.name) from None
-    items = {seat.name: seat.inputs.items for seat in seats}
-
-    def explain(tied: Sequence[str], best: Sequence[str]) -> str:
-        fewest = items[best[0]] or 0
-        if len(best) == len(tied):
-            return f"each has {_plural(fewest, 'item')}"
-        verb = "has" if len(best) == 1 else "have"
-        return f"{join_names(best)} {verb} the fewest items ({fewest})"
-
     def fewer_items(seat: int) -> int | None:
         count = seats[seat].inputs.items
         return None if count is None else -count
@@ -379,7 +370,7 @@ def score(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings) -
     fewest_items = TieBreaker(
         rule="happy-home.ties",
         key=fewer_items,
-        explain=explain,
+        value=lambda seat: seats[seat].inputs.items,
         missing=lambda tied, total, seat: _missing_items(tied, total, seats[seat]),
     )
     warnings = [f"{s.name}: {w}" for s in seats for w in player_warnings(s.inputs, len(seats))]
@@ -452,8 +443,18 @@ def validate(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings
         )
 
 
+def _tie_words(step: TieStep) -> str:
+    """The fewest items settle a tie (value: each player's items)."""
+    fewest = step.value(step.kept[0]) or 0
+    if step.is_even:
+        return f"each has {_plural(fewest, 'item')}"
+    verb = "has" if len(step.kept) == 1 else "have"
+    return f"{join_names(step.kept)} {verb} the fewest items ({fewest})"
+
+
 GAME: Game[HappyHomePlayer, HappyHomeSettings] = Game(
     title=find_title("happy-home"),
+    tie_words={"happy-home.ties": _tie_words},
     categories=(FURNITURE, COLOURS, PLANTS, MAT, OBJECTIVE, SCRATCHES),
     player_fields=PLAYER_FIELDS,
     player_type=HappyHomePlayer,

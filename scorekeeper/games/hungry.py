@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
+from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
 from scorekeeper.core.majority import award_places
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, Where
@@ -126,16 +126,10 @@ def score(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> Outcome:
         for seat, seat_lines in zip(seats, lines, strict=True)
     ]
 
-    def explain(tied: Sequence[str], best: Sequence[str]) -> str:
-        if len(best) == len(tied):
-            return f"{'neither' if len(tied) == 2 else 'none of them'} holds a holiday home"
-        seat = next(i for i, s in enumerate(seats) if s.name == best[0])
-        return f"{best[0]} holds the {lowest_home[seat]}-star holiday home"
-
     lowest_first = TieBreaker(
         rule="hungry.ties",
         key=lambda seat: -lowest_home.get(seat, len(STARS) + 1),
-        explain=explain,
+        value=lowest_home.get,
     )
     warnings = [w for seat in seats for w in _warnings_for(seat.name, seat.inputs, len(seats))]
     return rank(GAME.id, GAME.categories, scores, [lowest_first], warnings)
@@ -179,8 +173,16 @@ def validate(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> None:
             )
 
 
+def _tie_words(step: TieStep) -> str:
+    """The lowest-rated holiday home held settles a tie (value: its stars; None: no home)."""
+    if step.is_even:
+        return f"{'neither' if len(step.tied) == 2 else 'none of them'} holds a holiday home"
+    return f"{step.kept[0]} holds the {step.value(step.kept[0])}-star holiday home"
+
+
 GAME: Game[HungryPlayer, NoSettings] = Game(
     title=find_title("hungry"),
+    tie_words={"hungry.ties": _tie_words},
     categories=(HOMES, HOTELS_COLUMN, TOKENS, BONUS_COLUMN),
     player_fields=PLAYER_FIELDS,
     player_type=HungryPlayer,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
+from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.fields import IntField
 from scorekeeper.games import find_title
@@ -37,13 +37,17 @@ def score(seats: Sequence[Seat[PebblesPlayer]], settings: NoSettings) -> Outcome
     shells = TieBreaker(
         rule="pebbles.ties",
         key=lambda seat: seats[seat].inputs.shells,
-        explain=lambda tied, best: f"{join_names(best)} holds the most shells",
     )
     return rank(GAME.id, (PEBBLES,), scores, (shells,))
 
 
+def _tie_words(step: TieStep) -> str:
+    return f"{join_names(step.kept)} holds the most shells ({step.value(step.kept[0])})"
+
+
 GAME: Game[PebblesPlayer, NoSettings] = Game(
     title=find_title("pebbles"),
+    tie_words={"pebbles.ties": _tie_words},
     categories=(PEBBLES,),
     player_fields=PLAYER_FIELDS,
     player_type=PebblesPlayer,
