@@ -64,3 +64,23 @@ def test_a_settled_tie_is_recorded_as_data() -> None:
     )
     assert outcome.tiebreak_rule == "test.ties"
     assert rank("test", ("Points",), _scores({"Ana": 9, "Ben": 4})).tiebreak is None
+
+
+def test_a_warning_is_data_and_words_are_built_from_it() -> None:
+    from scorekeeper.core.breakdown import Caution
+    from scorekeeper.games.hungry import GAME, HungryPlayer
+    from scorekeeper.render.sentences import caution_text
+
+    player = HungryPlayer(homes=(1, 0, 0, 0, 0), hotels=(0, 0, 0, 0, 0))
+    (warning,) = GAME.player_warnings(player, 4)
+    assert warning == Caution(
+        rule="hungry.tourist-count",
+        words=warning.words,
+        values=(("tourists", "1 tourist"), ("expected", 12), ("players", 4)),
+    )
+    about = warning.about("Ana")
+    assert about.players == ("Ana",)
+    assert caution_text(about) == str(about) == (
+        "Ana: 1 tourist entered, but each player places 12 in a 4-player game: "
+        "a count is probably wrong (see hungry.tourist-count)"
+    )

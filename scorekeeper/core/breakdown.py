@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,35 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class Caution:
+    """A warning: an entry that is possible but probably mistyped, as data.
+
+    Which rule it cites (None: none), which players it is about (none: the whole table) and
+    which values; `words` is the title's template for it, filled from `values`
+    ("{count} entered, but each player places {expected} ..."). render.sentences makes the
+    sentence; str() gives the same, for code that shows warnings as text.
+    """
+
+    rule: str | None
+    words: str
+    values: tuple[tuple[str, int | str], ...] = ()
+    players: tuple[str, ...] = ()
+
+    def about(self, *players: str) -> Caution:
+        return replace(self, players=players)
+
+    def __str__(self) -> str:
+        from scorekeeper.render.sentences import caution_text
+
+        return caution_text(self)
+
+
+def caution(rule: str | None, words: str, **values: int | str) -> Caution:
+    """A Caution with its values given by name."""
+    return Caution(rule, words, tuple(values.items()))
+
+
+@dataclass(frozen=True)
 class TieStep:
     """One tie-breaker applied: its rule, the players it had to separate with the value each
     had for it (None: not given), and the players it kept."""
@@ -82,8 +111,13 @@ class Outcome:
     winners: tuple[str, ...]
     tiebreak: TieBreak | None
     tiebreak_rule: str | None = None
-    warnings: tuple[str, ...] = ()
+    cautions: tuple[Caution, ...] = ()
     title: str | None = None
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """The cautions as sentences (render.sentences.caution_text)."""
+        return tuple(str(c) for c in self.cautions)
 
     def by_rank(self) -> tuple[Standing, ...]:
         """Standings best first; seat order among equal ranks."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Outcome, PlayerScore, Standing, TieBreak, TieStep
+from scorekeeper.core.breakdown import Caution, Outcome, PlayerScore, Standing, TieBreak, TieStep
 from scorekeeper.errors import MissingTieBreakError
 
 
@@ -76,7 +76,7 @@ def rank(
     categories: tuple[str, ...],
     scores: Sequence[PlayerScore],
     tiebreakers: Sequence[TieBreaker] = (),
-    warnings: Sequence[str] = (),
+    cautions: Sequence[Caution] = (),
 ) -> Outcome:
     """Rank players: the winners (after the tie-breakers) 1st, everyone else by total alone.
 
@@ -106,5 +106,5 @@ def rank(
         winners=tuple(scores[seat].name for seat in winners),
         tiebreak=tiebreak,
         tiebreak_rule=tiebreakers[0].rule if tiebreak and tiebreakers else None,
-        warnings=tuple(warnings),
+        cautions=tuple(cautions),
     )

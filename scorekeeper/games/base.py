@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
     from pathlib import Path
 
-    from scorekeeper.core.breakdown import Outcome, TieStep
+    from scorekeeper.core.breakdown import Caution, Outcome, TieStep
     from scorekeeper.fields import Field
     from scorekeeper.history import Play
 
@@ -31,7 +31,7 @@ class NoSettings:
     """Session-level inputs of a title that has none."""
 
 
-def _no_warnings(inputs: Any, players: int) -> tuple[str, ...]:
+def _no_warnings(inputs: Any, players: int) -> tuple[Caution, ...]:
     return ()
 
 
@@ -90,11 +90,11 @@ class Game(Generic[P, S]):
     """A title's engine: what to ask each player, how to check it and how to score it.
 
     `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
-    box holds); `player_warnings` returns sentences for entries that are possible but
-    probably mistyped, shown in the walk-through and on stderr. `series` is what the rulebook
-    says about playing several games in a row (None: nothing). `tie_words` word each of the
-    title's tie-breakers, by rule id, from the TieStep that records it. `at_home` gives the
-    game bound to the user data of a data directory, for titles that have some (see
+    box holds); `player_warnings` returns Cautions (str() words them) for entries that are
+    possible but probably mistyped, shown in the walk-through and on stderr. `series` is what
+    the rulebook says about playing several games in a row (None: nothing). `tie_words` word
+    each of the title's tie-breakers, by rule id, from the TieStep that records it. `at_home`
+    gives the game bound to the user data of a data directory, for titles that have some (see
     Title.user_files).
     """
 
@@ -106,7 +106,7 @@ class Game(Generic[P, S]):
     settings_fields: tuple[Field, ...] = ()
     settings_type: Callable[..., S] = NoSettings  # type: ignore[assignment]
     validate: Callable[[Sequence[Seat[P]], S], None] = _no_table_checks
-    player_warnings: Callable[[P, int], tuple[str, ...]] = _no_warnings
+    player_warnings: Callable[[P, int], tuple[Caution, ...]] = _no_warnings
     series: SeriesRules | None = None
     tie_words: Mapping[str, Callable[[TieStep], str]] = field(default_factory=dict)
     at_home: Callable[[Path], Game[P, S]] | None = None

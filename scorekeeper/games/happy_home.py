@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
+from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
@@ -373,22 +373,27 @@ def score(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings) -
         value=lambda seat: seats[seat].inputs.items,
         missing=lambda tied, total, seat: _missing_items(tied, total, seats[seat]),
     )
-    warnings = [f"{s.name}: {w}" for s in seats for w in player_warnings(s.inputs, len(seats))]
+    warnings = [w.about(s.name) for s in seats for w in player_warnings(s.inputs, len(seats))]
     warnings += _table_warnings(seats)
     return rank(GAME.id, GAME.categories, scores, [fewest_items], warnings)
 
 
-def player_warnings(inputs: HappyHomePlayer, players: int) -> tuple[str, ...]:
+def player_warnings(inputs: HappyHomePlayer, players: int) -> tuple[Caution, ...]:
     """An item count below what the rooms were entered with is a mistyped number somewhere."""
     if inputs.items is None or inputs.items >= inputs.least_items:
         return ()
     return (
-        f"{inputs.items} items entered, but the rooms hold at least {inputs.least_items} "
-        "(core pieces, pot plants and rugs): a count is probably wrong (see happy-home.ties)",
+        caution(
+            "happy-home.ties",
+            "{items} items entered, but the rooms hold at least {least} "
+            "(core pieces, pot plants and rugs): a count is probably wrong",
+            items=inputs.items,
+            least=inputs.least_items,
+        ),
     )
 
 
-def _table_warnings(seats: Sequence[Seat[HappyHomePlayer]]) -> list[str]:
+def _table_warnings(seats: Sequence[Seat[HappyHomePlayer]]) -> list[Caution]:
     """The game has five colours: more names over the whole table is likely a spelling slip."""
     names: dict[str, str] = {}
     for seat in seats:
@@ -397,8 +402,14 @@ def _table_warnings(seats: Sequence[Seat[HappyHomePlayer]]) -> list[str]:
     if len(names) <= COLOURS_IN_GAME:
         return []
     return [
-        f"{len(names)} colour names over the table ({', '.join(names.values())}) but the game "
-        f"has {COLOURS_IN_GAME}: a colour is probably spelt two ways (see happy-home.colours)"
+        caution(
+            "happy-home.colours",
+            "{count} colour names over the table ({names}) but the game has {colours}: "
+            "a colour is probably spelt two ways",
+            count=len(names),
+            names=", ".join(names.values()),
+            colours=COLOURS_IN_GAME,
+        )
     ]
 
 

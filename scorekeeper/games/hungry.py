@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
+from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
 from scorekeeper.core.majority import award_places
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, Where
@@ -131,23 +131,29 @@ def score(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> Outcome:
         key=lambda seat: -lowest_home.get(seat, len(STARS) + 1),
         value=lowest_home.get,
     )
-    warnings = [w for seat in seats for w in _warnings_for(seat.name, seat.inputs, len(seats))]
-    return rank(GAME.id, GAME.categories, scores, [lowest_first], warnings)
+    cautions = [
+        warning.about(seat.name)
+        for seat in seats
+        for warning in player_warnings(seat.inputs, len(seats))
+    ]
+    return rank(GAME.id, GAME.categories, scores, [lowest_first], cautions)
 
 
-def player_warnings(inputs: HungryPlayer, players: int) -> tuple[str, ...]:
+def player_warnings(inputs: HungryPlayer, players: int) -> tuple[Caution, ...]:
     """Every finished game places 48 tourists, 48 / players each (card facts)."""
     expected = TOURISTS_PLACED // players
     if inputs.tourists >= expected:  # more is refused by validate()
         return ()
     return (
-        f"{plural(inputs.tourists, 'tourist')} entered, but each player places {expected} in a "
-        f"{players}-player game: a count is probably wrong (see hungry.tourist-count)",
+        caution(
+            "hungry.tourist-count",
+            "{tourists} entered, but each player places {expected} in a {players}-player game: "
+            "a count is probably wrong",
+            tourists=plural(inputs.tourists, "tourist"),
+            expected=expected,
+            players=players,
+        ),
     )
-
-
-def _warnings_for(name: str, inputs: HungryPlayer, players: int) -> list[str]:
-    return [f"{name}: {text}" for text in player_warnings(inputs, players)]
 
 
 def validate(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> None:

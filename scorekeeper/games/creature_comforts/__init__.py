@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
+from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, caution
 from scorekeeper.core.ranking import rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import (
@@ -439,7 +439,9 @@ def _band(value: int, bands: Sequence[tuple[int, str]]) -> str:
     return [word for low, word in bands if value >= low][-1]
 
 
-def solo_title(player: ComfortsPlayer, total: int, catalogue: Catalogue) -> tuple[str, str | None]:
+def solo_title(
+    player: ComfortsPlayer, total: int, catalogue: Catalogue
+) -> tuple[str, Caution | None]:
     """The four-word title (Solo Play) and a warning when the first word was not chosen."""
     types = most_crafted_types(player, catalogue)
     warning = None
@@ -448,8 +450,11 @@ def solo_title(player: ComfortsPlayer, total: int, catalogue: Catalogue) -> tupl
     else:
         first = "/".join(TYPE_WORDS[t] for t in types)
         if len(types) > 1:
-            names = join_names([t.capitalize() for t in types])
-            warning = f"{names} tie as your most crafted Comfort type: choose one with solo_type"
+            warning = caution(
+                None,
+                "{types} tie as your most crafted Comfort type: choose one with solo_type",
+                types=join_names([t.capitalize() for t in types]),
+            )
     words = [
         first,
         _band(len(typed_comforts(player, catalogue)), COUNT_WORDS),
@@ -474,23 +479,26 @@ def score(seats: Sequence[Seat[ComfortsPlayer]], settings: ComfortsSettings) -> 
     if outcome.tiebreak:  # a shared victory: no tie-breaker exists, the rule says so
         outcome = replace(outcome, tiebreak_rule="creature-comforts.ties")
     if len(seats) != 1:
-        return replace(outcome, warnings=tuple(warnings))
+        return replace(outcome, cautions=tuple(warnings))
     title, tie_warning = solo_title(seats[0].inputs, scores[0].total, catalogue)
     if tie_warning:
-        warnings.append(f"{seats[0].name}: {tie_warning}")
-    return replace(outcome, title=title, warnings=tuple(warnings))
+        warnings.append(tie_warning.about(seats[0].name))
+    return replace(outcome, title=title, cautions=tuple(warnings))
 
 
-def _warnings(seats: Sequence[Seat[ComfortsPlayer]], catalogue: Catalogue) -> list[str]:
+def _warnings(seats: Sequence[Seat[ComfortsPlayer]], catalogue: Catalogue) -> list[Caution]:
     if len(seats) != 1:
         return []
     removed = [n for n in seats[0].inputs.improvements if not catalogue.card(n).solo]
     if not removed:
         return []
-    return [
-        f"{seats[0].name}: {join_names(removed)} {'is' if len(removed) == 1 else 'are'} "
-        "removed from the solo deck (see creature-comforts.solo)"
-    ]
+    warning = caution(
+        "creature-comforts.solo",
+        "{cards} {verb} removed from the solo deck",
+        cards=join_names(removed),
+        verb="is" if len(removed) == 1 else "are",
+    )
+    return [warning.about(seats[0].name)]
 
 
 def validate(seats: Sequence[Seat[ComfortsPlayer]], settings: ComfortsSettings) -> None:
