@@ -85,31 +85,10 @@ class Title:
         return game
 
 
-@dataclass(frozen=True, eq=False)
-class Game(Generic[P, S]):
-    """A title's engine: what to ask each player, how to check it and how to score it.
-
-    `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
-    box holds); `player_warnings` returns Cautions (str() words them) for entries that are
-    possible but probably mistyped, shown in the walk-through and on stderr. `series` is what
-    the rulebook says about playing several games in a row (None: nothing). `tie_words` word
-    each of the title's tie-breakers, by rule id, from the TieStep that records it. `at_home`
-    gives the game bound to the user data of a data directory, for titles that have some (see
-    Title.user_files).
-    """
+class TitleNames:
+    """A title's names and table size read through its registry entry (`self.title`)."""
 
     title: Title
-    categories: tuple[str, ...]
-    player_fields: tuple[Field, ...]
-    player_type: Callable[..., P]
-    score: Callable[[Sequence[Seat[P]], S], Outcome]
-    settings_fields: tuple[Field, ...] = ()
-    settings_type: Callable[..., S] = NoSettings  # type: ignore[assignment]
-    validate: Callable[[Sequence[Seat[P]], S], None] = _no_table_checks
-    player_warnings: Callable[[P, int], tuple[Caution, ...]] = _no_warnings
-    series: SeriesRules | None = None
-    tie_words: Mapping[str, Callable[[TieStep], str]] = field(default_factory=dict)
-    at_home: Callable[[Path], Game[P, S]] | None = None
 
     @property
     def id(self) -> str:
@@ -134,3 +113,31 @@ class Game(Generic[P, S]):
     @property
     def players_text(self) -> str:
         return self.title.players_text
+
+
+@dataclass(frozen=True, eq=False)
+class Game(TitleNames, Generic[P, S]):
+    """A title's engine: what to ask each player, how to check it and how to score it.
+
+    `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
+    box holds); `player_warnings` returns Cautions (str() words them) for entries that are
+    possible but probably mistyped, shown in the walk-through and on stderr. `series` is what
+    the rulebook says about playing several games in a row (None: nothing). `tie_words` word
+    each of the title's tie-breakers, by rule id, from the TieStep that records it. `at_home`
+    gives the game bound to the user data of a data directory, for titles that have some (see
+    Title.user_files).
+    """
+
+    title: Title
+    categories: tuple[str, ...]
+    player_fields: tuple[Field, ...]
+    player_type: Callable[..., P]
+    score: Callable[[Sequence[Seat[P]], S], Outcome]
+    settings_fields: tuple[Field, ...] = ()
+    settings_type: Callable[..., S] = NoSettings  # type: ignore[assignment]
+    validate: Callable[[Sequence[Seat[P]], S], None] = _no_table_checks
+    player_warnings: Callable[[P, int], tuple[Caution, ...]] = _no_warnings
+    series: SeriesRules | None = None
+    tie_words: Mapping[str, Callable[[TieStep], str]] = field(default_factory=dict)
+    at_home: Callable[[Path], Game[P, S]] | None = None
+

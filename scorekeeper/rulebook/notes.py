@@ -18,7 +18,7 @@ from typing import Any
 
 from scorekeeper.errors import ScorekeeperError, UnknownGameError
 from scorekeeper.games import find_title
-from scorekeeper.games.base import Title
+from scorekeeper.games.base import Title, TitleNames
 
 INSTALLED_DIR = "_rules"
 REQUIRED_NOTE_KEYS = ("id", "title", "section", "text", "terms", "related")
@@ -49,24 +49,12 @@ class Note:
 
 
 @dataclass(frozen=True)
-class Chapter:
+class Chapter(TitleNames):
     """The notes of one title; its names come from the registry (the file's header repeats
     them for readers, and a test checks that they agree)."""
 
     title: Title
     notes: tuple[Note, ...]
-
-    @property
-    def id(self) -> str:
-        return self.title.id
-
-    @property
-    def name(self) -> str:
-        return self.title.name
-
-    @property
-    def aliases(self) -> tuple[str, ...]:
-        return self.title.aliases
 
 
 def registered(game: str, where: str) -> Title:
