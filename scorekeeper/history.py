@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -327,8 +328,6 @@ def to_json(play: Play) -> dict[str, Any]:
 def from_json(data: Mapping[str, Any], path: Path) -> Play:
     """The Play to_json() described, for the session file now at `path`; the title's name comes
     from the registry. Raises KeyError, TypeError or ValueError on anything else."""
-    from scorekeeper.games import find_title
-
     played = data["played"]
     when: date | datetime | None = None
     if played is not None:
@@ -338,7 +337,7 @@ def from_json(data: Mapping[str, Any], path: Path) -> Play:
         stem=path.stem,
         file=str(path),
         game=str(data["game"]),
-        title=find_title(str(data["game"])).name,
+        title=_title_name(str(data["game"])),
         results=tuple(
             Result(
                 name=str(r["name"]),
@@ -356,6 +355,17 @@ def from_json(data: Mapping[str, Any], path: Path) -> Play:
         location=_optional_text(data["location"]),
         notes=_optional_text(data["notes"]),
     )
+
+
+@cache
+def _title_name(game: str) -> str:
+    """A registered title's name by its id (read for every cached play, so looked up once)."""
+    from scorekeeper.games import find_title
+
+    title = find_title(game)
+    if title.id != game:
+        raise ValueError(f"not a game id: {game!r}")
+    return title.name
 
 
 def _optional_text(value: object) -> str | None:
