@@ -207,8 +207,12 @@ def test_parsing_takes_the_catalogue_it_is_given(tmp_path: Path) -> None:
         assert session.seats[0].inputs.comforts == ("Cocoa",)
         assert session.settings.catalogue.card("Cocoa").vp == 3
         mine = _user_catalogue(tmp_path, '[[comforts]]\nname = "Tea"\ntype = "food"\nvp = 2\n')
-        tea = game_with(mine).player_fields[0].parse(["tea"])
-        assert tea == ("Tea",)
+        raw["players"] = [{"name": "Robin", "comforts": ["tea"]}]
+        session = from_dict(raw, bound=game_with(mine))
+        assert session.seats[0].inputs.comforts == ("Tea",)
+        assert session.score().standings[0].lines[0].points == 2
+        with pytest.raises(InputError, match="key 'game': expected 'creature-comforts' here"):
+            from_dict({**raw, "game": "hungry"}, bound=game_with(mine))
     finally:
         load.cache_clear()
 
