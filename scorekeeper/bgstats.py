@@ -36,9 +36,9 @@ def play_date(play: Play) -> str | None:
 def starter(play: Play, history: Sequence[Play]) -> str | None:
     """Who started this game, where the session knows it: in a series whose title's rulebook
     names the next starter (the lowest total of the previous game), when that is one player."""
-    from scorekeeper.series import SERIES_RULES
+    from scorekeeper.series import series_rules
 
-    rules = SERIES_RULES.get(play.game)
+    rules = series_rules(play.game)
     if play.series is None or rules is None or rules.starter is None:
         return None
     earlier = [

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -108,6 +109,8 @@ def short_id(stem: str) -> str:
 
 def from_session(path: Path, session: Session, outcome: Outcome) -> Play:
     """The Play for a session file and its computed outcome."""
+    from scorekeeper.render.sentences import tiebreak_text
+
     order = {name: seat for seat, name in enumerate(session.names, start=1)}
     results = tuple(
         sorted(
@@ -132,7 +135,7 @@ def from_session(path: Path, session: Session, outcome: Outcome) -> Play:
         title=session.game.name,
         results=results,
         winners=outcome.winners,
-        tiebreak=outcome.tiebreak,
+        tiebreak=tiebreak_text(outcome),
         played=session.played,
         series=session.series,
         location=session.location,
@@ -296,7 +299,8 @@ def _json_escape(match: re.Match[str]) -> str:
 
 
 def to_json(play: Play) -> dict[str, Any]:
-    """The same facts as the CSV, one object per session."""
+    """The same facts as the CSV, one object per session: `history export --format json` and
+    the play cache, read back with from_json()."""
     return {
         "session": play.id,
         "file": play.file,
@@ -319,3 +323,52 @@ def to_json(play: Play) -> dict[str, Any]:
         "winners": list(play.winners),
         "tiebreak": play.tiebreak,
     }
+
+
+def from_json(data: Mapping[str, Any], path: Path) -> Play:
+    """The Play to_json() described, for the session file now at `path`; the title's name comes
+    from the registry. Raises KeyError, TypeError or ValueError on anything else."""
+    played = data["played"]
+    when: date | datetime | None = None
+    if played is not None:
+        when = datetime.fromisoformat(played) if "T" in played else date.fromisoformat(played)
+    return Play(
+        id=short_id(path.stem),
+        stem=path.stem,
+        file=str(path),
+        game=str(data["game"]),
+        title=_title_name(str(data["game"])),
+        results=tuple(
+            Result(
+                name=str(r["name"]),
+                seat=int(r["seat"]),
+                total=int(r["total"]),
+                rank=int(r["rank"]),
+                points=tuple((str(c), int(p)) for c, p in r["categories"].items()),
+            )
+            for r in data["players"]
+        ),
+        winners=tuple(map(str, data["winners"])),
+        tiebreak=_optional_text(data["tiebreak"]),
+        played=when,
+        series=_optional_text(data["series"]),
+        location=_optional_text(data["location"]),
+        notes=_optional_text(data["notes"]),
+    )
+
+
+@cache
+def _title_name(game: str) -> str:
+    """A registered title's name by its id (read for every cached play, so looked up once)."""
+    from scorekeeper.games import find_title
+
+    title = find_title(game)
+    if title.id != game:
+        raise ValueError(f"not a game id: {game!r}")
+    return title.name
+
+
+def _optional_text(value: object) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise TypeError(f"expected text or null, got {value!r}")

@@ -16,14 +16,13 @@ from __future__ import annotations
 import json
 import os
 from contextlib import suppress
-from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from scorekeeper import __version__
-from scorekeeper.history import Play, Result, short_id
+from scorekeeper.history import Play, from_json, to_json
 
-FORMAT = 1  # bump when the cached shape of a Play changes
+FORMAT = 2  # bump when the cached shape of a Play (history.to_json) changes
 PACKAGE = Path(__file__).parent
 
 
@@ -33,9 +32,10 @@ def cache_file(home: Path) -> Path:
 
 def stamp(home: Path) -> list[Any]:
     """What every cached score depends on besides its own file, as JSON-ready lists."""
-    from scorekeeper.catalogues import user_file
+    from scorekeeper.games import TITLES
 
-    return [FORMAT, __version__, _package_files(), _file_key(user_file(home))]
+    users = [_file_key(home / name) for title in TITLES for name in title.user_files]
+    return [FORMAT, __version__, _package_files(), users]
 
 
 class PlayCache:
@@ -58,7 +58,7 @@ class PlayCache:
         try:
             if key is None or entry.get("key") != key:
                 return None
-            play = _decode(path, entry["play"])
+            play = from_json(entry["play"], path)
         except (KeyError, TypeError, ValueError, AttributeError, RecursionError):  # not ours
             return None
         self._used.add(path.name)
@@ -87,7 +87,7 @@ class PlayCache:
         from scorekeeper.storage import locked_if_free, replace_file
 
         plays = {
-            name: {"key": entry[0], "play": _encode(entry[1])}
+            name: {"key": entry[0], "play": to_json(entry[1])}
             if isinstance(entry, tuple)
             else entry
             for name, entry in self._entries.items()
@@ -142,57 +142,3 @@ def _package_files() -> list[Any]:
             path = Path(directory, name)
             found.append([path.relative_to(PACKAGE).as_posix(), _file_key(path)])
     return found
-
-
-def _encode(play: Play) -> list[Any]:
-    """The Play as one compact list (the cache of a long history is read on every run),
-    without what its file's name and place give (id, stem, file)."""
-    categories = [category for category, _ in play.results[0].points] if play.results else []
-    return [
-        play.game,
-        play.title,
-        categories,
-        [[r.name, r.seat, r.total, r.rank, [p for _, p in r.points]] for r in play.results],
-        play.winners,
-        play.tiebreak,
-        play.played.isoformat() if play.played else None,
-        play.series,
-        play.location,
-        play.notes,
-    ]
-
-
-def _decode(path: Path, data: list[Any]) -> Play:
-    game, title, categories, results, winners, tiebreak, played, series, location, notes = data
-    when: date | datetime | None = None
-    if played is not None:
-        when = datetime.fromisoformat(played) if "T" in played else date.fromisoformat(played)
-    return Play(
-        id=short_id(path.stem),
-        stem=path.stem,
-        file=str(path),
-        game=str(game),
-        title=str(title),
-        results=tuple(
-            Result(
-                name=str(name),
-                seat=int(seat),
-                total=int(total),
-                rank=int(rank),
-                points=tuple(zip(map(str, categories), map(int, points), strict=True)),
-            )
-            for name, seat, total, rank, points in results
-        ),
-        winners=tuple(map(str, winners)),
-        tiebreak=_text(tiebreak),
-        played=when,
-        series=_text(series),
-        location=_text(location),
-        notes=_text(notes),
-    )
-
-
-def _text(value: object) -> str | None:
-    if value is None or isinstance(value, str):
-        return value
-    raise TypeError(f"expected text, got {value!r}")

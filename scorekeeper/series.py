@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from scorekeeper.errors import InputError, ScorekeeperError, Where
+from scorekeeper.errors import InputError, ScorekeeperError, UnknownGameError, Where
+from scorekeeper.games.base import SeriesRules, StarterRule
 from scorekeeper.history import Play, oldest_first, spellings
 from scorekeeper.names import check_series
 from scorekeeper.text import join_names, plural
@@ -26,41 +27,14 @@ class SeriesError(ScorekeeperError):
     """A session cannot join a series (other title, series complete), or a name is taken."""
 
 
-@dataclass(frozen=True)
-class StarterRule:
-    """Who starts the next game of a series, as a title's rules say."""
+def series_rules(game: str) -> SeriesRules | None:
+    """What a title's rulebook says about series (None: nothing, or not a known title)."""
+    from scorekeeper.games import find_title
 
-    rule: str  # rule note id
-    describe: str  # "lowest total in the previous game"
-    pick: Callable[[Play], tuple[str, ...]]  # the previous game -> candidates (several = tie)
-
-
-@dataclass(frozen=True)
-class SeriesRules:
-    """What a title's rulebook says about playing several games in a row."""
-
-    games: int  # recommended number of games
-    starter: StarterRule | None = None
-
-
-def _lowest_total(previous: Play) -> tuple[str, ...]:
-    low = min(r.total for r in previous.results)
-    return tuple(r.name for r in previous.results if r.total == low)
-
-
-# Per-title facts about series, keyed by game id. Titles whose rulebooks say nothing are absent.
-SERIES_RULES: dict[str, SeriesRules] = {
-    # Rulebook, Final Scoring: "play the game 3 times in a row ... the starting player is the
-    # player who had the lowest total in the previous game." A tie is left to the table.
-    "before-the-guests-arrive": SeriesRules(
-        games=3,
-        starter=StarterRule(
-            rule="before-the-guests-arrive.series",
-            describe="lowest total in the previous game",
-            pick=_lowest_total,
-        ),
-    ),
-}
+    try:
+        return find_title(game).load().series
+    except UnknownGameError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -129,7 +103,7 @@ def series_to_dict(definition: SeriesDef) -> dict[str, Any]:
 
 def default_games(game: str | None) -> int | None:
     """The rulebook's recommended series length for a title, if it names one."""
-    rules = SERIES_RULES.get(game) if game else None
+    rules = series_rules(game) if game else None
     return rules.games if rules else None
 
 
@@ -275,7 +249,7 @@ def _next_starter(
         return None, ()
     if definition.games is not None and len(plays) >= definition.games:
         return None, ()
-    rules = SERIES_RULES.get(plays[-1].game)
+    rules = series_rules(plays[-1].game)
     if rules is None or rules.starter is None:
         return None, ()
     return rules.starter, rules.starter.pick(plays[-1])

@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.breakdown import Outcome
-from scorekeeper.errors import InputError, Where
+from scorekeeper.errors import InputError, UnknownGameError, Where
 from scorekeeper.fields import dump_record, parse_record
-from scorekeeper.games import find_game
+from scorekeeper.games import find_game, find_title
 from scorekeeper.games.base import Game, Seat
 from scorekeeper.names import check_name, check_series
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FORMAT = 1
 COMMON_KEYS = (
@@ -96,14 +99,24 @@ def _seat(game: Game[Any, Any], raw: object, number: int) -> Seat[Any]:
     return Seat(name, inputs)
 
 
-def from_dict(raw: Mapping[str, Any]) -> Session:
-    """Check a parsed TOML document against the format and the title's fields."""
+def from_dict(
+    raw: Mapping[str, Any], home: Path | None = None, bound: Game[Any, Any] | None = None
+) -> Session:
+    """Check a parsed TOML document against the format and the title's fields.
+
+    `home` is the data directory whose user data (a card catalogue) the title checks the
+    session against; None: the one chosen for the process (see games.find_game). A caller
+    holding an engine bound to its own data (creature_comforts.game_with(catalogue)) passes it
+    as `bound`; the document must name that title.
+    """
     _format(raw)
     if "game" not in raw or not isinstance(raw["game"], str):
         raise _error("missing or not text; expected a game id such as 'hungry'", "game")
     try:
-        game = find_game(raw["game"])
-    except ValueError as error:
+        game = find_game(raw["game"], home) if bound is None else bound
+        if find_title(raw["game"]) is not game.title:
+            raise _error(f"expected {game.id!r} here, got {raw['game']!r}", "game")
+    except UnknownGameError as error:
         raise _error(str(error), "game") from None
     setting_keys = {f.key for f in game.settings_fields}
     for key in raw:
@@ -175,6 +188,8 @@ def result_table(outcome: Outcome) -> dict[str, Any]:
 
 def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
     """The spec's machine-readable shape (`score --json`), plus per-line details."""
+    from scorekeeper.render.sentences import tiebreak_text
+
     return {
         "game": outcome.game,
         "players": [
@@ -195,7 +210,7 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
             for standing in outcome.standings
         ],
         "winners": list(outcome.winners),
-        "tiebreak": outcome.tiebreak,
+        "tiebreak": tiebreak_text(outcome),
         **({"warnings": list(outcome.warnings)} if outcome.warnings else {}),
         **({"title": outcome.title} if outcome.title else {}),
     }

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from scorekeeper.catalogues import load, use_home
 from scorekeeper.cli import app
 from scorekeeper.errors import CatalogueError, InputError
+from scorekeeper.games import use_home
 from scorekeeper.games.base import Seat
 from scorekeeper.games.creature_comforts import (
     GAME,
@@ -36,6 +36,7 @@ from scorekeeper.games.creature_comforts.cards import (
     STORY_ON_TYPE,
     Catalogue,
 )
+from scorekeeper.games.creature_comforts.catalogue import load
 from scorekeeper.games.creature_comforts.placement import best_placement, leftover_points
 from scorekeeper.session import from_dict, to_dict
 from scorekeeper.storage import dumps, read_session
@@ -190,6 +191,30 @@ def test_user_file_corrects_one_value_and_keeps_the_rest(tmp_path: Path) -> None
     assert (hearth.name, hearth.vp, hearth.type) == ("Hearth", 5, "lighting")
     assert hearth.bonus == CATALOGUE.card("Hearth").bonus
     assert f"vp from {tmp_path / 'catalogue.toml'}" in hearth.source
+
+
+def test_parsing_takes_the_catalogue_it_is_given(tmp_path: Path) -> None:
+    from scorekeeper.games.creature_comforts import game_with
+
+    (tmp_path / "catalogue.toml").write_text(
+        '[[comforts]]\nname = "Cocoa"\ntype = "food"\nvp = 3\n', encoding="utf-8"
+    )
+    raw = {"format": 1, "game": "cc", "players": [{"name": "Robin", "comforts": ["cocoa"]}]}
+    with pytest.raises(InputError, match="unknown Comfort 'cocoa'"):
+        from_dict(raw)  # no data directory chosen: the shipped cards only
+    try:
+        session = from_dict(raw, tmp_path)
+        assert session.seats[0].inputs.comforts == ("Cocoa",)
+        assert session.settings.catalogue.card("Cocoa").vp == 3
+        mine = _user_catalogue(tmp_path, '[[comforts]]\nname = "Tea"\ntype = "food"\nvp = 2\n')
+        raw["players"] = [{"name": "Robin", "comforts": ["tea"]}]
+        session = from_dict(raw, bound=game_with(mine))
+        assert session.seats[0].inputs.comforts == ("Tea",)
+        assert session.score().standings[0].lines[0].points == 2
+        with pytest.raises(InputError, match="key 'game': expected 'creature-comforts' here"):
+            from_dict({**raw, "game": "hungry"}, bound=game_with(mine))
+    finally:
+        load.cache_clear()
 
 
 def test_user_file_adds_a_promo_and_cottage_values(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from scorekeeper import playcache, storage
 from scorekeeper.cli.records import load
 from scorekeeper.errors import StorageError
-from scorekeeper.history import Play, Result, from_session
+from scorekeeper.history import Play, Result, from_json, from_session, to_json
 from tests.conftest import SAMPLES
 from tests.history_home import make_home, run
 
@@ -144,9 +144,9 @@ def test_a_hand_edited_entry_is_scored_again(home: Path) -> None:
     file = playcache.cache_file(home)
     document = json.loads(file.read_text(encoding="utf-8"))
     entry = document["plays"]["2026-11-08-hungry-d4e5f6.toml"]
-    entry["play"][3] = [["Ana", 1, "lots", 1, []]]  # a total that is not a number
-    del document["plays"]["family-night.toml"]["play"][4]  # no winners
-    document["plays"]["2026-11-08-before-the-guests-arrive-e5f6a7.toml"]["play"][8] = 7
+    entry["play"]["players"][0]["total"] = "lots"  # a total that is not a number
+    del document["plays"]["family-night.toml"]["play"]["winners"]
+    document["plays"]["2026-11-08-before-the-guests-arrive-e5f6a7.toml"]["play"]["location"] = 7
     document["plays"]["2026-11-15-hungry-f6a7b8.toml"] = ["not", "an", "entry"]
     file.write_text(json.dumps(document), encoding="utf-8")
     assert load(home).plays == fresh(home)
@@ -218,8 +218,8 @@ def test_a_play_survives_the_cache_exactly(
         location=notes,
         notes=notes,
     )
-    text = json.dumps(playcache._encode(play), ensure_ascii=False)
-    assert playcache._decode(path, json.loads(text)) == play
+    text = json.dumps(to_json(play), ensure_ascii=False)
+    assert from_json(json.loads(text), path) == play
 
 
 def test_file_keys_change_when_a_file_is_replaced(tmp_path: Path) -> None:
@@ -239,7 +239,8 @@ def test_rescore_scores_every_file_again_and_refreshes_the_cache(home: Path) -> 
     file = playcache.cache_file(home)
     document = json.loads(file.read_text(encoding="utf-8"))
     name = "2026-11-08-hungry-d4e5f6.toml"
-    document["plays"][name]["play"][3][0][2] = 999  # a total no rule gives: a stale cache
+    play = document["plays"][name]["play"]
+    play["players"][0]["total"] = 999  # a total no rule gives: a stale cache
     file.write_text(json.dumps(document), encoding="utf-8")
     assert 999 in [r.total for p in load(home).plays for r in p.results]  # trusted by list
     assert load(home, rescore=True).plays == fresh(home)

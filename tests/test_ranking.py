@@ -21,7 +21,6 @@ def _breaker(keys: Sequence[int | None]) -> TieBreaker:
     return TieBreaker(
         rule="test.ties",
         key=lambda seat: keys[seat],
-        explain=lambda tied, best: f"{best[0]} breaks it",
         missing=lambda tied, total, seat: MissingTieBreakError("needed", Where(key=str(seat))),
     )
 
@@ -50,3 +49,38 @@ def test_a_missing_value_matters_only_for_the_win() -> None:
     assert _places({"Ana": 9, "Ben": 4, "Cy": 4}, [None, None, None])["Ana"] == "1"
     with pytest.raises(MissingTieBreakError):
         _places({"Ana": 9, "Ben": 9, "Cy": 4}, [1, None, None])
+
+
+def test_a_settled_tie_is_recorded_as_data() -> None:
+    from scorekeeper.core.breakdown import TieBreak, TieStep
+
+    scores = _scores({"Ana": 9, "Ben": 9, "Cy": 9})
+    outcome = rank("test", ("Points",), scores, [_breaker([2, 5, 5])])
+    assert outcome.tiebreak == TieBreak(
+        total=9,
+        tied=("Ana", "Ben", "Cy"),
+        steps=(TieStep("test.ties", ("Ana", "Ben", "Cy"), (2, 5, 5), ("Ben", "Cy")),),
+        shared=("Ben", "Cy"),
+    )
+    assert outcome.tiebreak_rule == "test.ties"
+    assert rank("test", ("Points",), _scores({"Ana": 9, "Ben": 4})).tiebreak is None
+
+
+def test_a_warning_is_data_and_words_are_built_from_it() -> None:
+    from scorekeeper.core.breakdown import Caution
+    from scorekeeper.games.hungry import GAME, HungryPlayer
+    from scorekeeper.render.sentences import caution_text
+
+    player = HungryPlayer(homes=(1, 0, 0, 0, 0), hotels=(0, 0, 0, 0, 0))
+    (warning,) = GAME.player_warnings(player, 4)
+    assert warning == Caution(
+        rule="hungry.tourist-count",
+        words=warning.words,
+        values=(("tourists", "1 tourist"), ("expected", 12), ("players", 4)),
+    )
+    about = warning.about("Ana")
+    assert about.players == ("Ana",)
+    assert caution_text(about) == str(about) == (
+        "Ana: 1 tourist entered, but each player places 12 in a 4-player game: "
+        "a count is probably wrong (see hungry.tourist-count)"
+    )

@@ -66,10 +66,10 @@ def test_library_has_every_note_once() -> None:
 
 
 def test_hard_wraps_in_note_text_are_undone() -> None:
-    from scorekeeper.rulebook.notes import title_from_toml
+    from scorekeeper.rulebook.notes import chapter_from_toml
 
-    title = title_from_toml(
-        'game = "g"\nname = "G"\n[[notes]]\nid = "g.x"\ntitle = "X"\nsection = "S"\n'
+    title = chapter_from_toml(
+        'game = "hungry"\nname = "Hungry"\n[[notes]]\nid = "hungry.x"\ntitle = "X"\nsection = "S"\n'
         'text = """\nOne line\nwrapped.\n\nSecond paragraph.\n"""\nterms = ["x"]\nrelated = []\n',
         "g.toml",
     )
@@ -86,3 +86,21 @@ def test_no_note_cites_a_file_outside_the_repository(path: Path) -> None:
 def test_every_note_names_the_rulebook_section_it_comes_from() -> None:
     library = load_library(rules_root())
     assert all(note.section.strip() for note in library.notes.values())
+
+
+def test_a_rule_file_for_a_title_the_registry_does_not_know_is_refused() -> None:
+    from scorekeeper.rulebook.notes import RulesDataError, chapter_from_toml
+
+    with pytest.raises(RulesDataError, match=r"^g\.toml: key 'game': unknown game 'g'"):
+        chapter_from_toml('game = "g"\nname = "G"\nnotes = []\n', "g.toml")
+    with pytest.raises(RulesDataError, match=r"expected the id 'hungry', got 'tabula-rasa'"):
+        chapter_from_toml('game = "tabula-rasa"\nname = "Hungry"\nnotes = []\n', "x.toml")
+
+
+def test_the_library_finds_a_title_through_the_registrys_lookup() -> None:
+    from scorekeeper.games import find_title
+
+    library = load_library(rules_root())
+    chapter = library.title("Tabula Rasa")
+    assert chapter.id == "hungry"
+    assert chapter.title is find_title("hungry")

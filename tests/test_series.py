@@ -319,3 +319,14 @@ def test_a_shared_place_shows_as_shared_and_counts_as_level() -> None:
     assert {s.name: s.average_place for s in result.standings} == {"Ana": 1.5, "Ben": 1.5, "Cy": 2}
     ben_cy = next(h for h in head_to_head(plays) if {h.player, h.opponent} == {"Ben", "Cy"})
     assert (ben_cy.ahead, ben_cy.behind, ben_cy.level) == (0, 0, 1)
+
+
+def test_series_rules_come_from_the_titles_own_engine() -> None:
+    from scorekeeper.games import find_game
+    from scorekeeper.series import default_games, series_rules
+
+    guests = find_game("before-the-guests-arrive")
+    assert series_rules("before-the-guests-arrive") is guests.series
+    assert default_games("before-the-guests-arrive") == 3
+    assert series_rules("hungry") is None and default_games("hungry") is None
+    assert series_rules("no-such-game") is None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,64 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class Caution:
+    """A warning: an entry that is possible but probably mistyped, as data.
+
+    Which rule it cites (None: none), which players it is about (none: the whole table) and
+    which values; `words` is the title's template for it, filled from `values`
+    ("{count} entered, but each player places {expected} ..."). render.sentences makes the
+    sentence; str() gives the same, for code that shows warnings as text.
+    """
+
+    rule: str | None
+    words: str
+    values: tuple[tuple[str, int | str], ...] = ()
+    players: tuple[str, ...] = ()
+
+    def about(self, *players: str) -> Caution:
+        return replace(self, players=players)
+
+    def __str__(self) -> str:
+        from scorekeeper.render.sentences import caution_text
+
+        return caution_text(self)
+
+
+def caution(rule: str | None, words: str, **values: int | str) -> Caution:
+    """A Caution with its values given by name."""
+    return Caution(rule, words, tuple(values.items()))
+
+
+@dataclass(frozen=True)
+class TieStep:
+    """One tie-breaker applied: its rule, the players it had to separate with the value each
+    had for it (None: not given), and the players it kept."""
+
+    rule: str
+    tied: tuple[str, ...]
+    values: tuple[int | None, ...]  # in the order of `tied`
+    kept: tuple[str, ...]
+
+    def value(self, name: str) -> int | None:
+        return self.values[self.tied.index(name)]
+
+    @property
+    def is_even(self) -> bool:
+        """Every player had the same value: this rule separated nobody."""
+        return len(self.kept) == len(self.tied)
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """How a tie for the top total was settled; render.sentences puts it into words."""
+
+    total: int
+    tied: tuple[str, ...]
+    steps: tuple[TieStep, ...] = ()
+    shared: tuple[str, ...] = ()  # still tied after every rule: they share the victory
+
+
+@dataclass(frozen=True)
 class Outcome:
     """Who won and why, as data; rendering and JSON are built from it."""
 
@@ -51,10 +109,15 @@ class Outcome:
     categories: tuple[str, ...]
     standings: tuple[Standing, ...]
     winners: tuple[str, ...]
-    tiebreak: str | None
+    tiebreak: TieBreak | None
     tiebreak_rule: str | None = None
-    warnings: tuple[str, ...] = ()
+    cautions: tuple[Caution, ...] = ()
     title: str | None = None
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """The cautions as sentences (render.sentences.caution_text)."""
+        return tuple(str(c) for c in self.cautions)
 
     def by_rank(self) -> tuple[Standing, ...]:
         """Standings best first; seat order among equal ranks."""

@@ -1,4 +1,4 @@
-"""Ranking with a title's chain of tie-breakers, and the words that explain a tie.
+"""Ranking with a title's chain of tie-breakers, and the record of how a tie was settled.
 
 One rule for every title (docs/games/README.md, "Places"): the rulebooks' tie-breakers decide
 only who wins. Every other place comes from the totals alone: players on equal totals share
@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Outcome, PlayerScore, Standing
+from scorekeeper.core.breakdown import Caution, Outcome, PlayerScore, Standing, TieBreak, TieStep
 from scorekeeper.errors import MissingTieBreakError
-from scorekeeper.text import join_names
 
 
 @dataclass(frozen=True)
@@ -22,28 +21,29 @@ class TieBreaker:
 
     `key(seat)` is None when the player's value was left out (a file may omit a tie-breaker
     nobody needed); `missing(tied, total, seat)` then builds the error asking for it, raised
-    only when this link has to separate players tied for the win. `explain(tied, best)` gets
-    the names still tied before this link and the names it keeps, and returns a phrase such as
-    "Ana holds the 1-star holiday home".
+    only when this link has to separate players tied for the win. `value(seat)` is what the
+    rule compares as a player would say it (the die shown, not its negation for the key); it
+    is recorded in the TieStep, which the title's `Game.tie_words` put into words.
     """
 
     rule: str
     key: Callable[[int], int | None]
-    explain: Callable[[Sequence[str], Sequence[str]], str]
+    value: Callable[[int], int | None] | None = None  # None: the key itself
     missing: Callable[[Sequence[str], int, int], MissingTieBreakError] | None = None
 
 
 def _winners(
     scores: Sequence[PlayerScore], tiebreakers: Sequence[TieBreaker]
-) -> tuple[list[int], list[str]]:
-    """Seats of the winners and the phrases saying how a tie for the top total was settled."""
+) -> tuple[list[int], TieBreak | None]:
+    """Seats of the winners and how a tie for the top total was settled."""
     if not scores:
-        return [], []
+        return [], None
     top = max(score.total for score in scores)
     remaining = [seat for seat, score in enumerate(scores) if score.total == top]
     if len(remaining) < 2:
-        return remaining, []
-    phrases = [f"{join_names([scores[s].name for s in remaining])} tied on {top}"]
+        return remaining, None
+    tied = tuple(scores[s].name for s in remaining)
+    steps: list[TieStep] = []
     for breaker in tiebreakers:
         keys: dict[int, int] = {}
         for seat in remaining:
@@ -55,15 +55,20 @@ def _winners(
             keys[seat] = key
         best_key = max(keys.values())
         best = [seat for seat in remaining if keys[seat] == best_key]
-        phrases.append(
-            breaker.explain([scores[s].name for s in remaining], [scores[s].name for s in best])
+        shown = breaker.value or breaker.key
+        steps.append(
+            TieStep(
+                rule=breaker.rule,
+                tied=tuple(scores[s].name for s in remaining),
+                values=tuple(shown(s) for s in remaining),
+                kept=tuple(scores[s].name for s in best),
+            )
         )
         remaining = best
         if len(remaining) == 1:
             break
-    if len(remaining) > 1:
-        phrases.append(f"{join_names([scores[s].name for s in remaining])} share the victory")
-    return remaining, phrases
+    shared = tuple(scores[s].name for s in remaining) if len(remaining) > 1 else ()
+    return remaining, TieBreak(top, tied, tuple(steps), shared)
 
 
 def rank(
@@ -71,14 +76,14 @@ def rank(
     categories: tuple[str, ...],
     scores: Sequence[PlayerScore],
     tiebreakers: Sequence[TieBreaker] = (),
-    warnings: Sequence[str] = (),
+    cautions: Sequence[Caution] = (),
 ) -> Outcome:
     """Rank players: the winners (after the tie-breakers) 1st, everyone else by total alone.
 
     A player's place is 1 + the number of players ahead: with a higher total, or on the same
     total and winning where they did not. Equal places are shared (competition ranking).
     """
-    winners, phrases = _winners(scores, tiebreakers)
+    winners, tiebreak = _winners(scores, tiebreakers)
 
     def ahead(other: int, seat: int) -> bool:
         if scores[other].total != scores[seat].total:
@@ -94,7 +99,6 @@ def rank(
         )
         for seat, score in enumerate(scores)
     )
-    tiebreak = "; ".join(phrases) or None
     return Outcome(
         game=game,
         categories=categories,
@@ -102,5 +106,5 @@ def rank(
         winners=tuple(scores[seat].name for seat in winners),
         tiebreak=tiebreak,
         tiebreak_rule=tiebreakers[0].rule if tiebreak and tiebreakers else None,
-        warnings=tuple(warnings),
+        cautions=tuple(cautions),
     )

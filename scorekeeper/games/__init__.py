@@ -7,7 +7,9 @@ first use.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import UnknownGameError
@@ -22,11 +24,33 @@ TITLES: tuple[Title, ...] = (
         4,
         "before_the_guests_arrive",
     ),
-    Title("creature-comforts", "Creature Comforts", ("cc",), 1, 5, "creature_comforts"),
+    Title(
+        "creature-comforts",
+        "Creature Comforts",
+        ("cc",),
+        1,
+        5,
+        "creature_comforts",
+        user_files=("catalogue.toml",),
+    ),
     Title("first-snow", "First Snow", (), 2, 2, "first_snow"),
     Title("happy-home", "Happy Home", (), 2, 5, "happy_home"),
     Title("hungry", "Hungry", ("tabula-rasa",), 2, 4, "hungry"),
 )
+
+
+def register(title: Title) -> None:
+    """Add a title to the registry (a title kept outside this package: a plug-in, a test's).
+
+    Its id, name and aliases must not name a title already registered.
+    """
+    global TITLES
+    taken = {key for known in TITLES for key in (known.id, normalize(known.name), *known.aliases)}
+    clash = sorted(taken & {title.id, normalize(title.name), *title.aliases})
+    if clash:
+        raise ValueError(f"title {title.id!r}: {clash[0]!r} already names a registered title")
+    TITLES = (*TITLES, title)
+    _all_games.cache_clear()
 
 
 def normalize(name: str) -> str:
@@ -44,9 +68,37 @@ def find_title(name: str) -> Title:
     raise UnknownGameError(f"unknown game {name!r}; known games: {known}")
 
 
-def find_game(name: str) -> Game[Any, Any]:
-    """The loaded game for an id, alias or name (see find_title)."""
-    return find_title(name).load()
+def find_game(name: str, home: Path | None = None) -> Game[Any, Any]:
+    """The loaded game for an id, alias or name (see find_title).
+
+    With a data directory, a title that reads user data from it (Creature Comforts'
+    `catalogue.toml`) comes bound to that data; without one, to the data of the directory
+    chosen with use_home() (none: the shipped data only).
+    """
+    game = find_title(name).load()
+    return game.at_home(home) if home is not None and game.at_home is not None else game
+
+
+def _no_home() -> Path | None:
+    return None
+
+
+_home: Callable[[], Path | None] = _no_home
+
+
+def use_home(home: Path | Callable[[], Path | None] | None) -> None:
+    """Choose the data directory whose user data titles read when a caller passes none.
+
+    A compatibility path for code that is not yet handed a home or a catalogue: the CLI
+    passes a callable so the directory is only worked out when such data is actually read.
+    """
+    global _home
+    _home = home if callable(home) else (lambda: home)
+
+
+def chosen_home() -> Path | None:
+    """The data directory chosen with use_home(), if any."""
+    return _home()
 
 
 @cache

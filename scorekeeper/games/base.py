@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
-    from scorekeeper.core.breakdown import Outcome
+    from pathlib import Path
+
+    from scorekeeper.core.breakdown import Caution, Outcome, TieStep
     from scorekeeper.fields import Field
+    from scorekeeper.history import Play
 
 P = TypeVar("P")
 S = TypeVar("S")
@@ -28,7 +31,7 @@ class NoSettings:
     """Session-level inputs of a title that has none."""
 
 
-def _no_warnings(inputs: Any, players: int) -> tuple[str, ...]:
+def _no_warnings(inputs: Any, players: int) -> tuple[Caution, ...]:
     return ()
 
 
@@ -36,11 +39,30 @@ def _no_table_checks(seats: Sequence[Seat[Any]], settings: Any) -> None:
     return None
 
 
+@dataclass(frozen=True)
+class StarterRule:
+    """Who starts the next game of a series, as a title's rules say."""
+
+    rule: str  # rule note id
+    describe: str  # "lowest total in the previous game"
+    pick: Callable[[Play], tuple[str, ...]]  # the previous game -> candidates (several = tie)
+
+
+@dataclass(frozen=True)
+class SeriesRules:
+    """What a title's rulebook says about playing several games in a row."""
+
+    games: int  # recommended number of games
+    starter: StarterRule | None = None
+
+
 @dataclass(frozen=True, eq=False)
 class Title:
     """What the registry knows before loading a title: its names, table size and engine module.
 
     `games` lists the titles and `find_game` resolves a name without importing any engine.
+    `module` is the engine module's name in `package`; `user_files` are the files of a data
+    directory that the title's scores depend on (so caches of scores can tell when they change).
     """
 
     id: str
@@ -49,6 +71,8 @@ class Title:
     min_players: int
     max_players: int
     module: str
+    package: str = "scorekeeper.games"
+    user_files: tuple[str, ...] = ()
 
     @property
     def players_text(self) -> str:
@@ -57,28 +81,14 @@ class Title:
         return f"{self.min_players}-{self.max_players}"
 
     def load(self) -> Game[Any, Any]:
-        game: Game[Any, Any] = import_module(f"scorekeeper.games.{self.module}").GAME
+        game: Game[Any, Any] = import_module(f"{self.package}.{self.module}").GAME
         return game
 
 
-@dataclass(frozen=True, eq=False)
-class Game(Generic[P, S]):
-    """A title's engine: what to ask each player, how to check it and how to score it.
-
-    `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
-    box holds); `player_warnings` returns sentences for entries that are possible but
-    probably mistyped, shown in the walk-through and on stderr.
-    """
+class TitleNames:
+    """A title's names and table size read through its registry entry (`self.title`)."""
 
     title: Title
-    categories: tuple[str, ...]
-    player_fields: tuple[Field, ...]
-    player_type: Callable[..., P]
-    score: Callable[[Sequence[Seat[P]], S], Outcome]
-    settings_fields: tuple[Field, ...] = ()
-    settings_type: Callable[..., S] = NoSettings  # type: ignore[assignment]
-    validate: Callable[[Sequence[Seat[P]], S], None] = _no_table_checks
-    player_warnings: Callable[[P, int], tuple[str, ...]] = _no_warnings
 
     @property
     def id(self) -> str:
@@ -103,3 +113,31 @@ class Game(Generic[P, S]):
     @property
     def players_text(self) -> str:
         return self.title.players_text
+
+
+@dataclass(frozen=True, eq=False)
+class Game(TitleNames, Generic[P, S]):
+    """A title's engine: what to ask each player, how to check it and how to score it.
+
+    `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
+    box holds); `player_warnings` returns Cautions (str() words them) for entries that are
+    possible but probably mistyped, shown in the walk-through and on stderr. `series` is what
+    the rulebook says about playing several games in a row (None: nothing). `tie_words` word
+    each of the title's tie-breakers, by rule id, from the TieStep that records it. `at_home`
+    gives the game bound to the user data of a data directory, for titles that have some (see
+    Title.user_files).
+    """
+
+    title: Title
+    categories: tuple[str, ...]
+    player_fields: tuple[Field, ...]
+    player_type: Callable[..., P]
+    score: Callable[[Sequence[Seat[P]], S], Outcome]
+    settings_fields: tuple[Field, ...] = ()
+    settings_type: Callable[..., S] = NoSettings  # type: ignore[assignment]
+    validate: Callable[[Sequence[Seat[P]], S], None] = _no_table_checks
+    player_warnings: Callable[[P, int], tuple[Caution, ...]] = _no_warnings
+    series: SeriesRules | None = None
+    tie_words: Mapping[str, Callable[[TieStep], str]] = field(default_factory=dict)
+    at_home: Callable[[Path], Game[P, S]] | None = None
+

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
+from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import IntField, IntListField, IntOrListField
 from scorekeeper.games import find_title
-from scorekeeper.games.base import Game, NoSettings, Seat
+from scorekeeper.games.base import Game, NoSettings, Seat, SeriesRules, StarterRule
 from scorekeeper.text import join_names, plural
+
+if TYPE_CHECKING:
+    from scorekeeper.history import Play
 
 OBJECT_CARDS = 45  # 9 per colour
 MAX_SNOWFLAKES = 5  # per card; editions differ (card facts), so accept 1-5
@@ -108,18 +112,10 @@ def _lines(player: GuestsPlayer) -> tuple[Line, ...]:
 def score(seats: Sequence[Seat[GuestsPlayer]], settings: NoSettings) -> Outcome:
     """Total = snowflakes - loose objects - loose paws; tie: fewest negative points."""
     scores = [PlayerScore(seat.name, _lines(seat.inputs)) for seat in seats]
-    negative = {seat.name: seat.inputs.negative for seat in seats}
-
-    def explain(tied: Sequence[str], best: Sequence[str]) -> str:
-        if len(best) == len(tied):
-            return f"each has {negative[best[0]]} negative points"
-        verb = "has" if len(best) == 1 else "have"
-        return f"{join_names(best)} {verb} the fewest negative points ({negative[best[0]]})"
-
     fewest_negative = TieBreaker(
         rule="before-the-guests-arrive.ties",
         key=lambda seat: -seats[seat].inputs.negative,
-        explain=explain,
+        value=lambda seat: seats[seat].inputs.negative,
     )
     return rank(GAME.id, GAME.categories, scores, [fewest_negative])
 
@@ -144,11 +140,36 @@ def validate(seats: Sequence[Seat[GuestsPlayer]], settings: NoSettings) -> None:
         )
 
 
+def _tie_words(step: TieStep) -> str:
+    """The fewest negative points settle a tie (value: each player's negative points)."""
+    fewest = step.value(step.kept[0])
+    if step.is_even:
+        return f"each has {fewest} negative points"
+    verb = "has" if len(step.kept) == 1 else "have"
+    return f"{join_names(step.kept)} {verb} the fewest negative points ({fewest})"
+
+
+def _lowest_total(previous: Play) -> tuple[str, ...]:
+    """Rulebook, Final Scoring: "play the game 3 times in a row ... the starting player is the
+    player who had the lowest total in the previous game." A tie is left to the table."""
+    low = min(r.total for r in previous.results)
+    return tuple(r.name for r in previous.results if r.total == low)
+
+
 GAME: Game[GuestsPlayer, NoSettings] = Game(
     title=find_title("before-the-guests-arrive"),
+    tie_words={"before-the-guests-arrive.ties": _tie_words},
     categories=(STORED, LOOSE_OBJECTS, LOOSE_PAWS),
     player_fields=PLAYER_FIELDS,
     player_type=GuestsPlayer,
     score=score,
     validate=validate,
+    series=SeriesRules(
+        games=3,
+        starter=StarterRule(
+            rule="before-the-guests-arrive.series",
+            describe="lowest total in the previous game",
+            pick=_lowest_total,
+        ),
+    ),
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
+from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
@@ -311,26 +311,39 @@ def lines(player: FirstSnowPlayer) -> tuple[Line, ...]:
     return tuple(out)
 
 
-def player_warnings(inputs: FirstSnowPlayer, players: int) -> tuple[str, ...]:
+def player_warnings(inputs: FirstSnowPlayer, players: int) -> tuple[Caution, ...]:
     """Entries that are possible in a file but unlikely at the table."""
-    out: list[str] = []
+    out: list[Caution] = []
     if inputs.rounds is not None and len(inputs.rounds) < ROUNDS:
         out.append(
-            f"{len(inputs.rounds)} of {ROUNDS} rounds entered: the game is still in progress, "
-            "so this is the score so far with the tools counted as if it ended now "
-            "(see first-snow.game-end)"
+            caution(
+                "first-snow.game-end",
+                "{entered} of {rounds} rounds entered: the game is still in progress, "
+                "so this is the score so far with the tools counted as if it ended now",
+                entered=len(inputs.rounds),
+                rounds=ROUNDS,
+            )
         )
     if inputs.rounds is not None:
         card = START + sum(round_points(n, r) for n, r in enumerate(inputs.rounds, start=1))
         if card > TRACK_MAX:
             out.append(
-                f"the rounds add up to {card} before tools, more than the score card's "
-                f"{TRACK_MAX}: a food count is probably wrong (see first-snow.score-card)"
+                caution(
+                    "first-snow.score-card",
+                    "the rounds add up to {card} before tools, more than the score card's "
+                    "{most}: a food count is probably wrong",
+                    card=card,
+                    most=TRACK_MAX,
+                )
             )
     if inputs.tools > CARRY_LIMIT:
         out.append(
-            f"{inputs.tools} tools entered, but an Inuit carries at most {CARRY_LIMIT} items "
-            "(see first-snow.inventory)"
+            caution(
+                "first-snow.inventory",
+                "{tools} tools entered, but an Inuit carries at most {most} items",
+                tools=inputs.tools,
+                most=CARRY_LIMIT,
+            )
         )
     return tuple(out)
 
@@ -349,16 +362,6 @@ def _missing_die(
 def score(seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings) -> Outcome:
     """Total = 10 + every round + tools (or score card + tools); tie: the lower camp die."""
     scores = [PlayerScore(seat.name, lines(seat.inputs)) for seat in seats]
-    dice = {seat.name: seat.inputs.lowest_die for seat in seats}
-
-    def explain(tied: Sequence[str], best: Sequence[str]) -> str:
-        if len(best) == len(tied):
-            return (
-                f"{'both' if len(tied) == 2 else 'all'} have {dice[best[0]]} as the lowest camp die"
-            )
-        others = ", ".join(str(dice[name]) for name in tied if name not in best)
-        return f"{best[0]} has the lower camp die ({dice[best[0]]} against {others})"
-
     def lower_die_key(seat: int) -> int | None:
         die = seats[seat].inputs.lowest_die
         return None if die is None else -die
@@ -366,19 +369,23 @@ def score(seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings) -> Outco
     lower_die = TieBreaker(
         rule="first-snow.ties",
         key=lower_die_key,
-        explain=explain,
+        value=lambda seat: seats[seat].inputs.lowest_die,
         missing=lambda tied, total, seat: _missing_die(tied, total, seats[seat]),
     )
     warnings = [
-        f"{seat.name}: {text}"
+        warning.about(seat.name)
         for seat in seats
-        for text in player_warnings(seat.inputs, len(seats))
+        for warning in player_warnings(seat.inputs, len(seats))
     ]
-    given = [die for die in dice.values() if die is not None]
+    given = [seat.inputs.lowest_die for seat in seats if seat.inputs.lowest_die is not None]
     if len(given) == len(seats) and len(set(given)) < len(given):
         warnings.append(
-            f"both players entered {given[0]} as their lowest camp die, but the four camp dice "
-            "sit on four different land cards and so show different numbers (see first-snow.ties)"
+            caution(
+                "first-snow.ties",
+                "both players entered {die} as their lowest camp die, but the four camp dice "
+                "sit on four different land cards and so show different numbers",
+                die=given[0],
+            )
         )
     used = [
         category
@@ -390,8 +397,18 @@ def score(seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings) -> Outco
     return rank(GAME.id, tuple(used), scores, [lower_die], warnings)
 
 
+def _tie_words(step: TieStep) -> str:
+    """The lower camp die settles a tie (value: each player's lowest die)."""
+    die = step.value(step.kept[0])
+    if step.is_even:
+        return f"{'both' if len(step.tied) == 2 else 'all'} have {die} as the lowest camp die"
+    others = ", ".join(str(step.value(name)) for name in step.tied if name not in step.kept)
+    return f"{step.kept[0]} has the lower camp die ({die} against {others})"
+
+
 GAME: Game[FirstSnowPlayer, NoSettings] = Game(
     title=find_title("first-snow"),
+    tie_words={"first-snow.ties": _tie_words},
     categories=CATEGORIES,
     player_fields=PLAYER_FIELDS,
     player_type=_player,

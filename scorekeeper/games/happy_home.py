@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
+from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
@@ -363,15 +363,6 @@ def score(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings) -
             scores.append(PlayerScore(seat.name, _lines(seat.inputs, objective)))
         except InputError as error:
             raise error.at(player=seat.name) from None
-    items = {seat.name: seat.inputs.items for seat in seats}
-
-    def explain(tied: Sequence[str], best: Sequence[str]) -> str:
-        fewest = items[best[0]] or 0
-        if len(best) == len(tied):
-            return f"each has {_plural(fewest, 'item')}"
-        verb = "has" if len(best) == 1 else "have"
-        return f"{join_names(best)} {verb} the fewest items ({fewest})"
-
     def fewer_items(seat: int) -> int | None:
         count = seats[seat].inputs.items
         return None if count is None else -count
@@ -379,25 +370,30 @@ def score(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings) -
     fewest_items = TieBreaker(
         rule="happy-home.ties",
         key=fewer_items,
-        explain=explain,
+        value=lambda seat: seats[seat].inputs.items,
         missing=lambda tied, total, seat: _missing_items(tied, total, seats[seat]),
     )
-    warnings = [f"{s.name}: {w}" for s in seats for w in player_warnings(s.inputs, len(seats))]
+    warnings = [w.about(s.name) for s in seats for w in player_warnings(s.inputs, len(seats))]
     warnings += _table_warnings(seats)
     return rank(GAME.id, GAME.categories, scores, [fewest_items], warnings)
 
 
-def player_warnings(inputs: HappyHomePlayer, players: int) -> tuple[str, ...]:
+def player_warnings(inputs: HappyHomePlayer, players: int) -> tuple[Caution, ...]:
     """An item count below what the rooms were entered with is a mistyped number somewhere."""
     if inputs.items is None or inputs.items >= inputs.least_items:
         return ()
     return (
-        f"{inputs.items} items entered, but the rooms hold at least {inputs.least_items} "
-        "(core pieces, pot plants and rugs): a count is probably wrong (see happy-home.ties)",
+        caution(
+            "happy-home.ties",
+            "{items} items entered, but the rooms hold at least {least} "
+            "(core pieces, pot plants and rugs): a count is probably wrong",
+            items=inputs.items,
+            least=inputs.least_items,
+        ),
     )
 
 
-def _table_warnings(seats: Sequence[Seat[HappyHomePlayer]]) -> list[str]:
+def _table_warnings(seats: Sequence[Seat[HappyHomePlayer]]) -> list[Caution]:
     """The game has five colours: more names over the whole table is likely a spelling slip."""
     names: dict[str, str] = {}
     for seat in seats:
@@ -406,8 +402,14 @@ def _table_warnings(seats: Sequence[Seat[HappyHomePlayer]]) -> list[str]:
     if len(names) <= COLOURS_IN_GAME:
         return []
     return [
-        f"{len(names)} colour names over the table ({', '.join(names.values())}) but the game "
-        f"has {COLOURS_IN_GAME}: a colour is probably spelt two ways (see happy-home.colours)"
+        caution(
+            "happy-home.colours",
+            "{count} colour names over the table ({names}) but the game has {colours}: "
+            "a colour is probably spelt two ways",
+            count=len(names),
+            names=", ".join(names.values()),
+            colours=COLOURS_IN_GAME,
+        )
     ]
 
 
@@ -452,8 +454,18 @@ def validate(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings
         )
 
 
+def _tie_words(step: TieStep) -> str:
+    """The fewest items settle a tie (value: each player's items)."""
+    fewest = step.value(step.kept[0]) or 0
+    if step.is_even:
+        return f"each has {_plural(fewest, 'item')}"
+    verb = "has" if len(step.kept) == 1 else "have"
+    return f"{join_names(step.kept)} {verb} the fewest items ({fewest})"
+
+
 GAME: Game[HappyHomePlayer, HappyHomeSettings] = Game(
     title=find_title("happy-home"),
+    tie_words={"happy-home.ties": _tie_words},
     categories=(FURNITURE, COLOURS, PLANTS, MAT, OBJECTIVE, SCRATCHES),
     player_fields=PLAYER_FIELDS,
     player_type=HappyHomePlayer,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
+from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
 from scorekeeper.core.majority import award_places
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, Where
@@ -126,34 +126,34 @@ def score(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> Outcome:
         for seat, seat_lines in zip(seats, lines, strict=True)
     ]
 
-    def explain(tied: Sequence[str], best: Sequence[str]) -> str:
-        if len(best) == len(tied):
-            return f"{'neither' if len(tied) == 2 else 'none of them'} holds a holiday home"
-        seat = next(i for i, s in enumerate(seats) if s.name == best[0])
-        return f"{best[0]} holds the {lowest_home[seat]}-star holiday home"
-
     lowest_first = TieBreaker(
         rule="hungry.ties",
         key=lambda seat: -lowest_home.get(seat, len(STARS) + 1),
-        explain=explain,
+        value=lowest_home.get,
     )
-    warnings = [w for seat in seats for w in _warnings_for(seat.name, seat.inputs, len(seats))]
-    return rank(GAME.id, GAME.categories, scores, [lowest_first], warnings)
+    cautions = [
+        warning.about(seat.name)
+        for seat in seats
+        for warning in player_warnings(seat.inputs, len(seats))
+    ]
+    return rank(GAME.id, GAME.categories, scores, [lowest_first], cautions)
 
 
-def player_warnings(inputs: HungryPlayer, players: int) -> tuple[str, ...]:
+def player_warnings(inputs: HungryPlayer, players: int) -> tuple[Caution, ...]:
     """Every finished game places 48 tourists, 48 / players each (card facts)."""
     expected = TOURISTS_PLACED // players
     if inputs.tourists >= expected:  # more is refused by validate()
         return ()
     return (
-        f"{plural(inputs.tourists, 'tourist')} entered, but each player places {expected} in a "
-        f"{players}-player game: a count is probably wrong (see hungry.tourist-count)",
+        caution(
+            "hungry.tourist-count",
+            "{tourists} entered, but each player places {expected} in a {players}-player game: "
+            "a count is probably wrong",
+            tourists=plural(inputs.tourists, "tourist"),
+            expected=expected,
+            players=players,
+        ),
     )
-
-
-def _warnings_for(name: str, inputs: HungryPlayer, players: int) -> list[str]:
-    return [f"{name}: {text}" for text in player_warnings(inputs, players)]
 
 
 def validate(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> None:
@@ -179,8 +179,16 @@ def validate(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> None:
             )
 
 
+def _tie_words(step: TieStep) -> str:
+    """The lowest-rated holiday home held settles a tie (value: its stars; None: no home)."""
+    if step.is_even:
+        return f"{'neither' if len(step.tied) == 2 else 'none of them'} holds a holiday home"
+    return f"{step.kept[0]} holds the {step.value(step.kept[0])}-star holiday home"
+
+
 GAME: Game[HungryPlayer, NoSettings] = Game(
     title=find_title("hungry"),
+    tie_words={"hungry.ties": _tie_words},
     categories=(HOMES, HOTELS_COLUMN, TOKENS, BONUS_COLUMN),
     player_fields=PLAYER_FIELDS,
     player_type=HungryPlayer,

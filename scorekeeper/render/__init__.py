@@ -2,6 +2,8 @@
 
 This module holds what every drawing shares (consoles, user text, hints, warnings, the review
 table, dates); `score`, `rules`, `history`, `series` and `stats` draw one kind of answer each.
+`sentences` words results (tie-breaks, warnings) without rich, for JSON and saved files too,
+so this module imports rich only inside the functions that draw.
 """
 
 from __future__ import annotations
@@ -10,29 +12,35 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
 from scorekeeper.text import visible
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     from scorekeeper.storage import Unreadable
 
 
 def user(text: str, style: str = "") -> Text:
     """A rich Text for user-typed words: literal (no markup), control characters escaped."""
+    from rich.text import Text
+
     return Text(visible(text), style=style)
 
 
 def make_console(stderr: bool = False) -> Console:
     """No highlighting or :emoji: codes: nothing here is markup, and the codes cost start-up."""
+    from rich.console import Console
+
     return Console(stderr=stderr, highlight=False, emoji=False)
 
 
 def print_warnings(console: Console, warnings: Sequence[str]) -> None:
     """One line per warning, never cut into lines by width: the terminal wraps it, and a
     log or a pipe gets it whole."""
+    from rich.text import Text
+
     for warning in warnings:
         line = Text("Warning: ", style="bold yellow").append_text(user(warning))
         console.print(line, soft_wrap=True)
@@ -40,6 +48,8 @@ def print_warnings(console: Console, warnings: Sequence[str]) -> None:
 
 def rule_hint(rule: str, help_text: str = "") -> Text:
     """A dim line pointing at the rule note behind a question or a result."""
+    from rich.text import Text
+
     text = Text(help_text + (" " if help_text else ""), style="dim")
     text.append(f"(scorekeeper rules show {rule})", style="dim italic")
     return text
@@ -47,6 +57,8 @@ def rule_hint(rule: str, help_text: str = "") -> Text:
 
 def rule_text(title: str, text: str) -> Text:
     """A rule note shown where its question is first asked."""
+    from rich.text import Text
+
     line = Text(f"{title}: ", style="bold dim")
     line.append(" ".join(text.split()), style="dim")
     return line
@@ -54,6 +66,8 @@ def rule_text(title: str, text: str) -> Text:
 
 def review_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
     """What was entered, one row per player, before anything is scored or saved."""
+    from rich.table import Table
+
     table = Table(title=title, title_justify="left")
     for header in headers:
         table.add_column(header)
@@ -71,11 +85,15 @@ def when(played: date | datetime | None) -> str:
 
 def user_names(names: Sequence[str], sep: str = ", ") -> Text:
     """Several user-typed names as one literal Text, joined by `sep`."""
+    from rich.text import Text
+
     return Text(sep).join(user(name) for name in names)
 
 
 def print_unreadable(console: Console, items: Sequence[Unreadable]) -> None:
     """One line per file that could not be used, with its path and the reason."""
+    from rich.text import Text
+
     for item in items:
         line = Text("Unreadable: ", style="bold yellow")
         reason = item.reason if str(item.path) in item.reason else f"{item.path}: {item.reason}"

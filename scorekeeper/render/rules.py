@@ -12,7 +12,7 @@ from rich.text import Text
 if TYPE_CHECKING:
     from rich.panel import Panel
 
-    from scorekeeper.rulebook.notes import Note, Title
+    from scorekeeper.rulebook.notes import Chapter, Note
 
 
 def note_panel(note: Note, game_name: str | None, related: Sequence[tuple[str, str]]) -> Panel:
@@ -70,7 +70,7 @@ def command_hint(what: str, command: str) -> Text:
     return hint
 
 
-def rules_contents(titles: Sequence[Title]) -> Group:
+def rules_contents(titles: Sequence[Chapter]) -> Group:
     """The table of contents, readable at 80 columns: each game, its rulebook sections (in the
     order the notes first cite them), and under each section every note taken from it, by
     its id within the game and its title.

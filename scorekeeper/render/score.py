@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.render import print_warnings, rule_hint, user
+from scorekeeper.render.sentences import tiebreak_text
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
@@ -101,9 +102,10 @@ def print_outcome(
     if show_warnings:
         print_warnings(console, outcome.warnings)
     console.print(winner_text(outcome))
-    if outcome.tiebreak:
+    tiebreak = tiebreak_text(outcome)
+    if tiebreak:
         line = Text("Tie-break: ", style="bold")
-        line.append_text(user(outcome.tiebreak + "."))
+        line.append_text(user(tiebreak + "."))
         console.print(line)
         if outcome.tiebreak_rule:
             console.print(rule_hint(outcome.tiebreak_rule))

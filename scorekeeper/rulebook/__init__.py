@@ -16,10 +16,10 @@ from pathlib import Path
 
 from scorekeeper import __version__
 from scorekeeper.rulebook.notes import (
+    Chapter,
     Library,
     Note,
     RulesDataError,
-    Title,
     UnknownNoteError,
     load_library,
     rule_files,
@@ -28,12 +28,12 @@ from scorekeeper.rulebook.notes import (
 from scorekeeper.rulebook.search import Hit, Index, close_to_best, is_good_match
 
 __all__ = [
+    "Chapter",
     "Hit",
     "Index",
     "Library",
     "Note",
     "RulesDataError",
-    "Title",
     "UnknownNoteError",
     "close_to_best",
     "is_good_match",

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError, UnknownGameError
+from scorekeeper.games import find_title
+from scorekeeper.games.base import Title, TitleNames
 
 INSTALLED_DIR = "_rules"
 REQUIRED_NOTE_KEYS = ("id", "title", "section", "text", "terms", "related")
@@ -47,13 +49,23 @@ class Note:
 
 
 @dataclass(frozen=True)
-class Title:
-    """The notes of one game, with the names players call it by."""
+class Chapter(TitleNames):
+    """The notes of one title; its names come from the registry (the file's header repeats
+    them for readers, and a test checks that they agree)."""
 
-    id: str
-    name: str
-    aliases: tuple[str, ...]
+    title: Title
     notes: tuple[Note, ...]
+
+
+def registered(game: str, where: str) -> Title:
+    """The registry's title for a rule file's `game` id, which must be the exact id."""
+    try:
+        title = find_title(game)
+    except UnknownGameError as error:
+        raise RulesDataError(f"{where}: key 'game': {error}") from None
+    if title.id != game:
+        raise RulesDataError(f"{where}: key 'game': expected the id {title.id!r}, got {game!r}")
+    return title
 
 
 def rules_root() -> Path:
@@ -112,7 +124,7 @@ def rule_files(root: Path) -> list[Path]:
     return files
 
 
-def title_from_toml(text: str, where: str) -> Title:
+def chapter_from_toml(text: str, where: str) -> Chapter:
     """Parse one `rules/<game id>.toml` document; `where` names it in errors."""
     import tomllib  # only when the cached index is missing or stale
 
@@ -127,11 +139,8 @@ def title_from_toml(text: str, where: str) -> Title:
     notes = data["notes"]
     if not isinstance(notes, list):
         raise RulesDataError(f"{where}: key 'notes': expected [[notes]] tables")
-    return Title(
-        id=game,
-        name=_text(data["name"], f"{where}: key 'name'"),
-        aliases=_texts(data.get("aliases", []), f"{where}: key 'aliases'"),
-        notes=tuple(note_from_dict(note, game, where) for note in notes),
+    return Chapter(
+        registered(game, where), tuple(note_from_dict(note, game, where) for note in notes)
     )
 
 
@@ -146,7 +155,7 @@ def read_rule_file(path: Path) -> str:
 class Library:
     """Every title's notes, found by id or by game name (rulebook.Index searches them)."""
 
-    def __init__(self, titles: Iterable[Title]) -> None:
+    def __init__(self, titles: Iterable[Chapter]) -> None:
         self.titles = tuple(titles)
         self.notes = {note.id: note for title in self.titles for note in title.notes}
 
@@ -169,25 +178,19 @@ class Library:
         hint = f"; closest: {', '.join(close[:5])}" if close else "; see `scorekeeper rules list`"
         raise UnknownNoteError(f"unknown rule id {note_id!r}{hint}")
 
-    def title(self, name: str) -> Title:
-        """The title whose id, name or alias matches, ignoring case, spaces and underscores."""
-        wanted = normalize(name)
-        for title in self.titles:
-            if wanted in (title.id, normalize(title.name), *title.aliases):
-                return title
-        known = ", ".join(title.id for title in self.titles)
-        raise UnknownGameError(f"unknown game {name!r}; known games: {known}")
+    def title(self, name: str) -> Chapter:
+        """The notes of the title the registry finds for an id, name or alias."""
+        wanted = find_title(name).id
+        for chapter in self.titles:
+            if chapter.id == wanted:
+                return chapter
+        raise UnknownGameError(f"no rule notes for {wanted!r}")
 
-    def title_of(self, note: Note) -> Title:
+    def title_of(self, note: Note) -> Chapter:
         """The game a note belongs to."""
         return next(title for title in self.titles if title.id == note.game)
 
 
-def normalize(name: str) -> str:
-    """'Before the Guests Arrive' -> 'before-the-guests-arrive'."""
-    return "-".join(name.strip().lower().replace("_", " ").split())
-
-
 def load_library(root: Path) -> Library:
     """Every title's notes from the `*.toml` files under root."""
-    return Library(title_from_toml(read_rule_file(p), p.name) for p in rule_files(root))
+    return Library(chapter_from_toml(read_rule_file(p), p.name) for p in rule_files(root))

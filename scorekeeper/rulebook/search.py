@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from scorekeeper.rulebook import words
-from scorekeeper.rulebook.notes import Library, Note, Title
+from scorekeeper.rulebook.notes import Chapter, Library, Note, registered
 
 # Field weights and BM25 constants, tuned on tests/rules_eval/tuned (docs/rules-assistant.md).
 FIELD_WEIGHTS = {
@@ -221,12 +221,7 @@ class Index:
         return json.dumps(
             {
                 "titles": [
-                    {
-                        "id": title.id,
-                        "name": title.name,
-                        "aliases": list(title.aliases),
-                        "notes": [asdict(note) for note in title.notes],
-                    }
+                    {"id": title.id, "notes": [asdict(note) for note in title.notes]}
                     for title in self.library.titles
                 ],
                 "postings": self.postings,
@@ -243,11 +238,9 @@ class Index:
         """The inverse of to_json(); raises KeyError/ValueError on a damaged document."""
         data = json.loads(text)
         titles = [
-            Title(
-                id=title["id"],
-                name=title["name"],
-                aliases=tuple(title["aliases"]),
-                notes=tuple(_note_from_json(note) for note in title["notes"]),
+            Chapter(
+                registered(title["id"], "rules index"),
+                tuple(_note_from_json(note) for note in title["notes"]),
             )
             for title in data["titles"]
         ]

@@ -1,22 +1,25 @@
 """Creature Comforts: Comforts, Improvements, Cottage slots and leftovers, best placement found.
 
-Scoring is pure: the card catalogue travels in the settings object (loaded lazily from the
-shipped file, plus the user's file when the CLI activates one), so `score()` needs no I/O
-and tests can score against any catalogue.
+Scoring is pure: the card catalogue travels in the settings object, so `score()` needs no
+I/O and tests can score against any catalogue. `game_with(catalogue)` parses and checks
+against a given catalogue; `at_home(home)` against a data directory's (read lazily).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
+from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, caution
 from scorekeeper.core.ranking import rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import (
     ChoiceField,
     CountsField,
+    Field,
     IntField,
     NamesField,
     RecordField,
@@ -43,6 +46,7 @@ from scorekeeper.games.creature_comforts.cards import (
     amounts_text,
     resource_name,
 )
+from scorekeeper.games.creature_comforts.catalogue import load
 from scorekeeper.games.creature_comforts.placement import (
     COIN_POINTS,
     GOODS_PER_POINT,
@@ -65,17 +69,11 @@ RESOURCE_LIMIT = "the supply's planks stand in for more than its tokens; 99 guar
 COMFORT_CARDS = 72  # 24 kinds, 3 copies each (Components)
 
 
-def _catalogue() -> Catalogue:
-    from scorekeeper.catalogues import active
-
-    return active()
-
-
-def _listed_under(key: str) -> Callable[[str], str | None]:
+def _listed_under(key: str, catalogue: Callable[[], Catalogue]) -> Callable[[str], str | None]:
     """For a name under the wrong key: 'an Improvement: list it under improvements'."""
 
     def belongs(name: str) -> str | None:
-        card = _catalogue().find(name)
+        card = catalogue().find(name)
         if card is None or SECTIONS[card.kind] == key:
             return None
         article = "an" if card.kind == IMPROVEMENT else "a"
@@ -115,9 +113,9 @@ class ComfortsPlayer:
 
 @dataclass(frozen=True)
 class ComfortsSettings:
-    """No session keys: only the catalogue the session is scored against."""
+    """No session keys: only the catalogue the session is checked and scored against."""
 
-    catalogue: Catalogue = field(default_factory=_catalogue)
+    catalogue: Catalogue
 
 
 CUSTOM_FIELDS = (
@@ -141,83 +139,90 @@ CUSTOM_FIELDS = (
     ),
 )
 
-PLAYER_FIELDS = (
-    NamesField(
-        key="comforts",
-        label="Comforts crafted",
-        help="Every Comfort you crafted, one name per card (a name twice for two copies).",
-        rule="creature-comforts.comforts",
-        names=lambda: _catalogue().names(COMFORT),
-        noun="Comfort",
-        elsewhere=_listed_under("comforts"),
-        max_len=COMFORT_CARDS,
-        limit=f"the box has {COMFORT_CARDS} Comfort cards",
-    ),
-    NamesField(
-        key="improvements",
-        label="Improvements built",
-        help="Every Improvement you built (at most 4: one per Cottage).",
-        rule="creature-comforts.improvements",
-        names=lambda: _catalogue().names(IMPROVEMENT),
-        noun="Improvement",
-        elsewhere=_listed_under("improvements"),
-        unique=True,
-        max_len=MAX_IMPROVEMENTS,
-        limit=f"each takes one of your {MAX_IMPROVEMENTS} Cottages",
-        required=False,
-    ),
-    CountsField(
-        key="goods",
-        label="Goods held",
-        help="All your Goods, stored on cards or not: the best placement is worked out for you.",
-        rule="creature-comforts.storing",
-        names=GOODS,
-        high=MAX_RESOURCE,
-        limit=RESOURCE_LIMIT,
-        required=False,
-    ),
-    IntField(
-        key="coins",
-        label="Coins held",
-        help="All your Coins, stored or not.",
-        rule="creature-comforts.storing",
-        high=MAX_RESOURCE,
-        limit=RESOURCE_LIMIT,
-        required=False,
-    ),
-    IntField(
-        key="stories",
-        label="Stories held",
-        help="All your Stories, stored or not.",
-        rule="creature-comforts.storing",
-        high=MAX_RESOURCE,
-        limit=RESOURCE_LIMIT,
-        required=False,
-    ),
-    RecordListField(
-        key="custom",
-        label="cards not in the catalogue",
-        help="Comforts missing from the catalogue (promos): name, printed VP, bonus earned, type.",
-        rule="creature-comforts.comforts",
-        item=RecordField(
-            key="custom",
-            label="",
-            help="",
+def player_fields(catalogue: Callable[[], Catalogue]) -> tuple[Field, ...]:
+    """What each player is asked, checked against the catalogue `catalogue()` returns."""
+    return (
+        NamesField(
+            key="comforts",
+            label="Comforts crafted",
+            help="Every Comfort you crafted, one name per card (a name twice for two copies).",
             rule="creature-comforts.comforts",
-            fields=CUSTOM_FIELDS,
-            build=CustomCard,
+            names=lambda: catalogue().names(COMFORT),
+            noun="Comfort",
+            elsewhere=_listed_under("comforts", catalogue),
+            max_len=COMFORT_CARDS,
+            limit=f"the box has {COMFORT_CARDS} Comfort cards",
         ),
-        required=False,
-    ),
-    ChoiceField(
-        key="solo_type",
-        label="Comfort type for the solo title",
-        help="Solo only: when two types tie for your most crafted, the one you choose.",
-        rule="creature-comforts.solo",
-        choices=TYPES,
-        required=False,
-    ),
-)
+        NamesField(
+            key="improvements",
+            label="Improvements built",
+            help="Every Improvement you built (at most 4: one per Cottage).",
+            rule="creature-comforts.improvements",
+            names=lambda: catalogue().names(IMPROVEMENT),
+            noun="Improvement",
+            elsewhere=_listed_under("improvements", catalogue),
+            unique=True,
+            max_len=MAX_IMPROVEMENTS,
+            limit=f"each takes one of your {MAX_IMPROVEMENTS} Cottages",
+            required=False,
+        ),
+        CountsField(
+            key="goods",
+            label="Goods held",
+            help=(
+                "All your Goods, stored on cards or not: the best placement is worked out for you."
+            ),
+            rule="creature-comforts.storing",
+            names=GOODS,
+            high=MAX_RESOURCE,
+            limit=RESOURCE_LIMIT,
+            required=False,
+        ),
+        IntField(
+            key="coins",
+            label="Coins held",
+            help="All your Coins, stored or not.",
+            rule="creature-comforts.storing",
+            high=MAX_RESOURCE,
+            limit=RESOURCE_LIMIT,
+            required=False,
+        ),
+        IntField(
+            key="stories",
+            label="Stories held",
+            help="All your Stories, stored or not.",
+            rule="creature-comforts.storing",
+            high=MAX_RESOURCE,
+            limit=RESOURCE_LIMIT,
+            required=False,
+        ),
+        RecordListField(
+            key="custom",
+            label="cards not in the catalogue",
+            help=(
+                "Comforts missing from the catalogue (promos): name, printed VP, bonus earned, "
+                "type."
+            ),
+            rule="creature-comforts.comforts",
+            item=RecordField(
+                key="custom",
+                label="",
+                help="",
+                rule="creature-comforts.comforts",
+                fields=CUSTOM_FIELDS,
+                build=CustomCard,
+            ),
+            required=False,
+        ),
+        ChoiceField(
+            key="solo_type",
+            label="Comfort type for the solo title",
+            help="Solo only: when two types tie for your most crafted, the one you choose.",
+            rule="creature-comforts.solo",
+            choices=TYPES,
+            required=False,
+        ),
+    )
 
 
 # -- one player's score -------------------------------------------------------------------
@@ -434,7 +439,9 @@ def _band(value: int, bands: Sequence[tuple[int, str]]) -> str:
     return [word for low, word in bands if value >= low][-1]
 
 
-def solo_title(player: ComfortsPlayer, total: int, catalogue: Catalogue) -> tuple[str, str | None]:
+def solo_title(
+    player: ComfortsPlayer, total: int, catalogue: Catalogue
+) -> tuple[str, Caution | None]:
     """The four-word title (Solo Play) and a warning when the first word was not chosen."""
     types = most_crafted_types(player, catalogue)
     warning = None
@@ -443,8 +450,11 @@ def solo_title(player: ComfortsPlayer, total: int, catalogue: Catalogue) -> tupl
     else:
         first = "/".join(TYPE_WORDS[t] for t in types)
         if len(types) > 1:
-            names = join_names([t.capitalize() for t in types])
-            warning = f"{names} tie as your most crafted Comfort type: choose one with solo_type"
+            warning = caution(
+                None,
+                "{types} tie as your most crafted Comfort type: choose one with solo_type",
+                types=join_names([t.capitalize() for t in types]),
+            )
     words = [
         first,
         _band(len(typed_comforts(player, catalogue)), COUNT_WORDS),
@@ -469,23 +479,26 @@ def score(seats: Sequence[Seat[ComfortsPlayer]], settings: ComfortsSettings) -> 
     if outcome.tiebreak:  # a shared victory: no tie-breaker exists, the rule says so
         outcome = replace(outcome, tiebreak_rule="creature-comforts.ties")
     if len(seats) != 1:
-        return replace(outcome, warnings=tuple(warnings))
+        return replace(outcome, cautions=tuple(warnings))
     title, tie_warning = solo_title(seats[0].inputs, scores[0].total, catalogue)
     if tie_warning:
-        warnings.append(f"{seats[0].name}: {tie_warning}")
-    return replace(outcome, title=title, warnings=tuple(warnings))
+        warnings.append(tie_warning.about(seats[0].name))
+    return replace(outcome, title=title, cautions=tuple(warnings))
 
 
-def _warnings(seats: Sequence[Seat[ComfortsPlayer]], catalogue: Catalogue) -> list[str]:
+def _warnings(seats: Sequence[Seat[ComfortsPlayer]], catalogue: Catalogue) -> list[Caution]:
     if len(seats) != 1:
         return []
     removed = [n for n in seats[0].inputs.improvements if not catalogue.card(n).solo]
     if not removed:
         return []
-    return [
-        f"{seats[0].name}: {join_names(removed)} {'is' if len(removed) == 1 else 'are'} "
-        "removed from the solo deck (see creature-comforts.solo)"
-    ]
+    warning = caution(
+        "creature-comforts.solo",
+        "{cards} {verb} removed from the solo deck",
+        cards=join_names(removed),
+        verb="is" if len(removed) == 1 else "are",
+    )
+    return [warning.about(seats[0].name)]
 
 
 def validate(seats: Sequence[Seat[ComfortsPlayer]], settings: ComfortsSettings) -> None:
@@ -532,12 +545,37 @@ def validate(seats: Sequence[Seat[ComfortsPlayer]], settings: ComfortsSettings) 
             )
 
 
-GAME: Game[ComfortsPlayer, ComfortsSettings] = Game(
-    title=find_title("creature-comforts"),
-    categories=(COMFORTS, IMPROVEMENTS, STORED, COTTAGES, LEFTOVERS),
-    player_fields=PLAYER_FIELDS,
-    player_type=ComfortsPlayer,
-    score=score,
-    settings_type=ComfortsSettings,
-    validate=validate,
-)
+def _game(catalogue: Callable[[], Catalogue]) -> Game[ComfortsPlayer, ComfortsSettings]:
+    return Game(
+        title=find_title("creature-comforts"),
+        categories=(COMFORTS, IMPROVEMENTS, STORED, COTTAGES, LEFTOVERS),
+        player_fields=player_fields(catalogue),
+        player_type=ComfortsPlayer,
+        score=score,
+        settings_type=lambda: ComfortsSettings(catalogue()),
+        validate=validate,
+        at_home=at_home,
+    )
+
+
+def game_with(catalogue: Catalogue) -> Game[ComfortsPlayer, ComfortsSettings]:
+    """The game that parses, checks and scores sessions against this catalogue."""
+    return _game(lambda: catalogue)
+
+
+@cache
+def at_home(home: Path) -> Game[ComfortsPlayer, ComfortsSettings]:
+    """The game with the catalogue of a data directory (the shipped one plus its
+    `catalogue.toml`), read when a session first needs it."""
+    return _game(lambda: load(home))
+
+
+def _active() -> Catalogue:
+    from scorekeeper.games.creature_comforts.catalogue import active
+
+    return active()
+
+
+# The registry's game: the catalogue of the data directory the CLI chose (games.use_home),
+# for callers not yet handing one over; pass a home to find_game, or use game_with().
+GAME = _game(_active)

@@ -1,0 +1,1 @@
+"""A tiny title kept outside the product, registered by a test to prove the checklist."""
