@@ -17,8 +17,8 @@ from scorekeeper.errors import MissingTieBreakError
 from scorekeeper.games import find_game
 from scorekeeper.games import first_snow as fs
 from scorekeeper.games.base import NoSettings, Seat
+from scorekeeper.games.first_snow.steps import advice, diet_options, parse_food
 from scorekeeper.session import from_dict, to_dict
-from scorekeeper.walkthrough.titles.first_snow import advice, diet_options, parse_food
 
 ROOT = Path(__file__).parent.parent
 RULES = tomllib.loads((ROOT / "rules" / "first-snow.toml").read_text(encoding="utf-8"))

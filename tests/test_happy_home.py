@@ -186,7 +186,7 @@ def test_remembered_answers_round_trip_and_report_a_broken_file(tmp_path: Path) 
     ],
 )
 def test_colour_names_are_trimmed(text: str, expected: list[str]) -> None:
-    from scorekeeper.walkthrough.titles.happy_home import check_palette
+    from scorekeeper.games.happy_home.steps import check_palette
 
     assert check_palette(text) == expected
 
@@ -201,7 +201,7 @@ def test_colour_names_are_trimmed(text: str, expected: list[str]) -> None:
     ],
 )
 def test_colour_names_must_be_the_five_different_names(text: str, problem: str) -> None:
-    from scorekeeper.walkthrough.titles.happy_home import check_palette
+    from scorekeeper.games.happy_home.steps import check_palette
 
     with pytest.raises(ValueError, match=problem):
         check_palette(text)

@@ -39,7 +39,7 @@ def root(
 ) -> None:
     """Score keeper and rules assistant for five tabletop games."""
     state = ctx.obj = AppState(home)
-    from scorekeeper.catalogues import use_home  # user card catalogues live in the data home
+    from scorekeeper.games import use_home  # user card catalogues live in the data home
 
     use_home(lambda: state.home)
 

@@ -51,14 +51,13 @@ def show(
     """A title's facts: players, aliases, what is asked, its rule notes, and its card
     catalogue (with your own cards marked) when it has one."""
     from scorekeeper.catalogue_listing import card_rows
-    from scorekeeper.catalogues import user_file
     from scorekeeper.games import find_game
 
     state: AppState = ctx.obj
     with user_errors():
         found = find_game(game)
         notes = [(n.id, n.title) for n in rule_index(state).library.title(found.id).notes]
-        cards = card_rows(found.id, state.home)
+        cards = card_rows(found, state.home)
     if as_json:
         typer.echo(json.dumps(_to_json(found, notes, cards), ensure_ascii=False, indent=2))
         return
@@ -68,7 +67,8 @@ def show(
     console = render.make_console()
     console.print(game_facts(found, notes))
     if cards is not None:
-        console.print(cards_table(cards, str(user_file(state.home))))
+        own = found.title.user_files[0] if found.title.user_files else "catalogue.toml"
+        console.print(cards_table(cards, str(state.home / own)))
 
 
 def _to_json(

@@ -140,4 +140,6 @@ class Game(TitleNames, Generic[P, S]):
     series: SeriesRules | None = None
     tie_words: Mapping[str, Callable[[TieStep], str]] = field(default_factory=dict)
     at_home: Callable[[Path], Game[P, S]] | None = None
+    listing: Callable[[Path | None], tuple[Any, ...]] | None = None
+    """The title's card catalogue as rows for `games show` (catalogue_listing.CardRow)."""
 

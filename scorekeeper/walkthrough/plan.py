@@ -5,8 +5,8 @@ steps, a tie-breaker when totals tie and one is needed, then notes and location.
 recomputed after every answer, steps that depend on earlier answers (an entry mode, a design
 objective, a card list closed with a blank) appear or go without any state kept on the side.
 
-A title with steps of its own has a module `scorekeeper.walkthrough.titles.<engine module>`
-with `steps(context) -> list[Step]`; others are asked field by field.
+A title with steps of its own keeps them in its package, as `<engine package>.steps` with
+`steps(context) -> list[Step]`; others are asked field by field.
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ class Context:
 
 
 def title_module(game: Game[Any, Any]) -> ModuleType | None:
-    """The title's own steps, when it has a module for them (found by the engine's name)."""
-    name = f"scorekeeper.walkthrough.titles.{game.title.module}"
+    """The title's own steps, when its package has a `steps` module."""
+    name = f"{game.title.package}.{game.title.module}.steps"
     try:
         return import_module(name)
     except ModuleNotFoundError as error:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, caution
 from scorekeeper.core.ranking import rank
@@ -28,6 +29,9 @@ from scorekeeper.fields import (
 )
 from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, Seat
+
+if TYPE_CHECKING:
+    from scorekeeper.catalogue_listing import CardRow
 from scorekeeper.games.creature_comforts.cards import (
     COMFORT,
     EXACTLY_STORED,
@@ -555,6 +559,7 @@ def _game(catalogue: Callable[[], Catalogue]) -> Game[ComfortsPlayer, ComfortsSe
         settings_type=lambda: ComfortsSettings(catalogue()),
         validate=validate,
         at_home=at_home,
+        listing=_listing,
     )
 
 
@@ -568,6 +573,12 @@ def at_home(home: Path) -> Game[ComfortsPlayer, ComfortsSettings]:
     """The game with the catalogue of a data directory (the shipped one plus its
     `catalogue.toml`), read when a session first needs it."""
     return _game(lambda: load(home))
+
+
+def _listing(home: Path | None) -> tuple[CardRow, ...]:
+    from scorekeeper.games.creature_comforts.listing import card_rows
+
+    return card_rows(home)
 
 
 def _active() -> Catalogue:

@@ -1,7 +1,7 @@
 """The Creature Comforts card catalogue as data: Comforts, Improvements and Cottage slot values.
 
 Pure: documents are parsed from already-read TOML tables, so the loader that reads files
-(scorekeeper.catalogues) stays apart and tests can build any catalogue they like. A user
+(the `catalogue` module beside this one) stays apart and tests can build any catalogue. A user
 document is merged over the shipped one entry by entry: a card whose name matches replaces
 only the keys given, so correcting one value (the Hearth's VP) is a two-line file.
 """

@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from scorekeeper.catalogues import active
 from scorekeeper.errors import InputError
 from scorekeeper.fields import NamesField, closest, fold, parse_record
 from scorekeeper.games.creature_comforts import (
@@ -24,6 +23,7 @@ from scorekeeper.games.creature_comforts import (
     most_crafted_types,
 )
 from scorekeeper.games.creature_comforts.cards import TYPES, Card
+from scorekeeper.games.creature_comforts.catalogue import active
 from scorekeeper.walkthrough.plan import Context
 from scorekeeper.walkthrough.steps import Choice, Step, Text, field_steps, whole_number
 
