@@ -237,3 +237,23 @@ def test_a_sessions_folder_that_cannot_be_listed_is_an_error(
     with pytest.raises(StorageError) as caught:
         storage.session_files(tmp_path)
     assert str(caught.value) == f"{tmp_path / 'sessions'}: cannot read: Permission denied"
+
+
+def test_rule_notes_and_their_index_cache_go_through_the_hardened_reader(tmp_path: Path) -> None:
+    """A pipe where the rules index cache would be is passed over without blocking, and a
+    rule notes file nested beyond the bound is one line naming it."""
+    from scorekeeper.rulebook import open_index
+    from scorekeeper.rulebook.notes import RulesDataError, load_library, rules_root
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    index = open_index(cache_dir=cache)
+    [saved] = cache.glob("rules-index-*.json")
+    saved.unlink()
+    os.mkfifo(saved)
+    assert open_index(cache_dir=cache).to_json() == index.to_json()  # rebuilt, not blocked
+    notes = tmp_path / "rules"
+    shutil.copytree(rules_root(), notes)
+    (notes / "hungry.toml").write_text("a = " + "[" * 100 + "]" * 100, encoding="utf-8")
+    with pytest.raises(RulesDataError, match=r"hungry\.toml: not valid TOML: nested more than"):
+        load_library(notes)

@@ -9,7 +9,7 @@ costs one JSON read and a few milliseconds of scoring.
 from __future__ import annotations
 
 import contextlib
-import os
+import stat
 import sys
 import zlib
 from pathlib import Path
@@ -66,10 +66,10 @@ def open_index(root: Path | None = None, cache_dir: Path | None = None) -> Index
     root = rules_root() if root is None else root
     files = rule_files(root)
     cached = cache_dir / f"{_CACHE_PREFIX}{_key(files)}.json" if cache_dir else None
-    if cached is not None:
+    if cached is not None and _is_cache_file(cached):
         try:
             return Index.from_json(cached.read_text(encoding="utf-8"))
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
             pass
     index = Index.build(load_library(root))
     if cached is not None:
@@ -77,21 +77,28 @@ def open_index(root: Path | None = None, cache_dir: Path | None = None) -> Index
     return index
 
 
+INDEX_MAX_BYTES = 16 * 1024 * 1024  # the index of every note is about 300 KB
+
+
+def _is_cache_file(path: Path) -> bool:
+    """A regular file of an index's size: anything else there (a pipe, a device, a huge
+    file) is passed over without being opened, and the index is built afresh."""
+    try:
+        status = path.stat()
+    except OSError:
+        return False
+    return stat.S_ISREG(status.st_mode) and status.st_size <= INDEX_MAX_BYTES
+
+
 def _save(path: Path, text: str) -> None:
-    """Write atomically and drop indexes of older notes; give up quietly on any OS error."""
-    import tempfile  # only when the index was rebuilt
+    """Write through the one atomic writer and drop indexes of older notes; a cache that
+    cannot be written is given up quietly (it only ever saves time)."""
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage import replace_file  # only when the index was rebuilt
 
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-    except OSError:
-        return
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        Path(temporary).replace(path)
-    except OSError:
-        Path(temporary).unlink(missing_ok=True)
+        replace_file(path, text, "the rules index")
+    except StorageError:
         return
     for old in path.parent.glob(f"{_CACHE_PREFIX}*.json"):
         if old != path:

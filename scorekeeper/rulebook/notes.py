@@ -126,12 +126,13 @@ def rule_files(root: Path) -> list[Path]:
 
 def chapter_from_toml(text: str, where: str) -> Chapter:
     """Parse one `rules/<game id>.toml` document; `where` names it in errors."""
-    import tomllib  # only when the cached index is missing or stale
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage.reading import parse_toml  # only when the index is rebuilt
 
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulesDataError(f"{where}: cannot read rule notes: {error}") from None
+        data = parse_toml(text, where)  # its shape checked before tomllib sees it
+    except StorageError as error:
+        raise RulesDataError(f"cannot read rule notes: {error}") from None
     for key in ("game", "name", "notes"):
         if key not in data:
             raise RulesDataError(f"{where}: missing key {key!r}")
@@ -145,11 +146,15 @@ def chapter_from_toml(text: str, where: str) -> Chapter:
 
 
 def read_rule_file(path: Path) -> str:
-    """A rule file's text; a missing or non-UTF-8 file is a RulesDataError naming it."""
+    """A rule file's text, through the hardened reader (a regular file of sensible size, in
+    UTF-8); any problem is a RulesDataError naming it."""
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage.reading import RULE_NOTES, read_existing
+
     try:
-        return path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RulesDataError(f"{path.name}: cannot read rule notes: {error}") from None
+        return read_existing(path, RULE_NOTES)
+    except StorageError as error:
+        raise RulesDataError(f"cannot read rule notes: {error}") from None
 
 
 class Library:
