@@ -105,7 +105,7 @@ def from_dict(
     """Check a parsed TOML document against the format and the title's fields.
 
     `home` is the data directory whose user data (a card catalogue) the title checks the
-    session against; None: the one chosen for the process (see games.find_game). A caller
+    session against; None: the shipped data only (see games.find_game). A caller
     holding an engine bound to its own data (creature_comforts.game_with(catalogue)) passes it
     as `bound`; the document must name that title.
     """

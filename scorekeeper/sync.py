@@ -199,18 +199,18 @@ def commit_message(home: Path, path: str, change: str) -> str:
     verb = {"A": "", "M": "Edit ", "D": "Remove "}[change]
     parts = Path(path).parts
     if change != "D" and len(parts) == 2 and parts[0] == "sessions":
-        return verb + _game_line(home / path)
+        return verb + _game_line(home / path, home)
     if len(parts) == 2 and parts[0] == "series":
         return f"{verb or 'New '}series {Path(path).stem}"
     return f"{verb or 'Add '}{path}"
 
 
-def _game_line(path: Path) -> str:
+def _game_line(path: Path, home: Path) -> str:
     from scorekeeper.history import from_session
     from scorekeeper.storage import read_session
 
     try:
-        session = read_session(path)
+        session = read_session(path, home)
         play = from_session(path, session, session.score())
     except ScorekeeperError:  # a broken file is shared as it is: others may mend it
         return f"{path.parent.name}/{path.name} (not readable as a session)"

@@ -16,7 +16,6 @@ from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 from scorekeeper.errors import CatalogueError, InputError
-from scorekeeper.games import use_home
 from scorekeeper.games.base import Seat
 from scorekeeper.games.creature_comforts import (
     GAME,
@@ -46,10 +45,9 @@ ROOT = Path(__file__).parent.parent
 
 
 @pytest.fixture(autouse=True)
-def _shipped_catalogue_only() -> Iterator[None]:
-    """CLI runs point the process at a data home; later tests must see the shipped cards."""
+def _fresh_catalogues() -> Iterator[None]:
+    """Catalogues are cached by data directory; a test's own files must be read afresh."""
     yield
-    use_home(None)
     load.cache_clear()
 
 

@@ -44,7 +44,7 @@ def home(tmp_path: Path) -> Path:
 
 
 def no_reading(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(path: Path) -> None:
+    def refuse(path: Path, home: Path | None = None) -> None:
         raise AssertionError(f"{path.name} was read, not taken from the cache")
 
     monkeypatch.setattr(storage, "read_session", refuse)
@@ -67,9 +67,9 @@ def test_a_second_load_comes_from_the_cache_and_equals_fresh_scoring(
     broken = {u.path.name for u in first.unreadable}
     assert broken == {"broken.toml", "from-the-future.toml"}
 
-    def only_broken(path: Path) -> object:
+    def only_broken(path: Path, home: Path | None = None) -> object:
         assert path.name in broken, f"{path.name} was read, not taken from the cache"
-        return cached(path)
+        return cached(path, home)
 
     monkeypatch.setattr(storage, "read_session", only_broken)
     second = load(home)
@@ -114,9 +114,9 @@ def test_a_changed_scorekeeper_rescores_everything(
     calls: list[str] = []
     reading = storage.read_session
 
-    def counted(path: Path) -> object:
+    def counted(path: Path, home: Path | None = None) -> object:
         calls.append(path.name)
-        return reading(path)
+        return reading(path, home)
 
     monkeypatch.setattr(storage, "read_session", counted)
     assert load(home).plays == expected

@@ -186,7 +186,6 @@ def test_permission_denied_is_one_clean_line_even_as_root(
 def test_a_broken_card_catalogue_makes_only_its_sessions_unreadable(tmp_path: Path) -> None:
     import shutil
 
-    from scorekeeper import games
     from scorekeeper.storage import Unreadable, iter_sessions
     from tests.conftest import SAMPLES
 
@@ -195,11 +194,7 @@ def test_a_broken_card_catalogue_makes_only_its_sessions_unreadable(tmp_path: Pa
     for name in ("hungry-family-night.toml", "creature-comforts-solo.toml"):
         shutil.copy(SAMPLES / name, home / "sessions" / name)
     (home / "catalogue.toml").write_text("garbage = [\n", encoding="utf-8")
-    games.use_home(home)
-    try:
-        entries = list(iter_sessions(home))
-    finally:
-        games.use_home(None)
+    entries = list(iter_sessions(home))
     broken = [e for e in entries if isinstance(e, Unreadable)]
     assert [e.path.name for e in broken] == ["creature-comforts-solo.toml"]
     assert "catalogue.toml: not valid TOML" in broken[0].reason

@@ -38,10 +38,7 @@ def root(
     ] = False,
 ) -> None:
     """Score keeper and rules assistant for five tabletop games."""
-    state = ctx.obj = AppState(home)
-    from scorekeeper.games import use_home  # user card catalogues live in the data home
-
-    use_home(lambda: state.home)
+    ctx.obj = AppState(home)
 
 
 def main() -> None:

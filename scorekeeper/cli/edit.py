@@ -33,21 +33,21 @@ def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
     with user_errors(state):
         play = find_play(load(state.home).plays, ref)
         path = Path(play.file)
-        session = read_session(path)
+        session = read_session(path, state.home)
     if not sys.stdin.isatty():
         raise fail("editing asks questions in a terminal; the file itself is " + str(path))
     try:
         with user_errors(state):
             if in_editor:
-                _in_editor(path, replace)
+                _in_editor(path, state.home, replace)
             else:
-                _in_review(path, session, replace)
+                _in_review(path, state.home, session, replace)
     except KeyboardInterrupt:
         typer.echo(f"\nNothing changed: {path} is as it was.")
         raise typer.Exit(130) from None
 
 
-def _in_review(path: Path, session: Session, replace: Replace) -> None:
+def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> None:
     """The saved game as a finished walk-through, at its review; save replaces the file."""
     from datetime import datetime
 
@@ -57,12 +57,12 @@ def _in_review(path: Path, session: Session, replace: Replace) -> None:
 
     console = render.make_console()
     draft = Draft(datetime.now().replace(microsecond=0), answers_from_session(session), "review")
-    saved = prompts.walk_through(console, draft, lambda s, o: replace(path, s, o, None))
+    saved = prompts.walk_through(console, draft, lambda s, o: replace(path, s, o, None), home=home)
     if saved is None:
         console.print(render.user(f"Nothing changed: {path} is as it was."))
 
 
-def _in_editor(path: Path, replace: Replace) -> None:
+def _in_editor(path: Path, home: Path, replace: Replace) -> None:
     """The file in $VISUAL or $EDITOR, on a copy; checked before it replaces anything."""
     from scorekeeper import render
     from scorekeeper.errors import ScorekeeperError
@@ -78,7 +78,7 @@ def _in_editor(path: Path, replace: Replace) -> None:
             if subprocess.run([*shlex.split(command), str(copy)], check=False).returncode:
                 raise fail(f"the editor ({command}) failed; nothing changed")
             try:
-                session = read_session(copy)
+                session = read_session(copy, home)
                 outcome = session.score()
             except ScorekeeperError as error:
                 console.print(render.user(f"error: {error}", "bold red"), soft_wrap=True)

@@ -108,7 +108,7 @@ def show(
         if bgstats:
             _show_bgstats(play, loaded.plays)
             return
-        session = read_session(Path(play.file))
+        session = read_session(Path(play.file), state.home)
         outcome = session.score()
     console = render.make_console()
     console.print(play_facts(play))
@@ -242,7 +242,7 @@ def _list_trash(state: AppState) -> None:
     plays = []
     broken = []
     for path in trashed:
-        scored = score_file(path)
+        scored = score_file(path, state.home)
         if isinstance(scored, Unreadable):
             broken.append(scored)
         else:

@@ -45,7 +45,7 @@ def load(home: Path, *, rescore: bool = False) -> Loaded:
         for path in session_files(home):
             play = None if rescore else cache.get(path)
             if play is None:
-                scored = score_file(path)
+                scored = score_file(path, home)
                 if isinstance(scored, Unreadable):
                     unreadable.append(scored)
                     continue
@@ -133,7 +133,7 @@ def find_duplicate(home: Path, session: Session) -> str | None:
         if play.game != session.game.id or play.day != day:
             continue
         try:
-            if _inputs(read_session(Path(play.file))) == wanted:
+            if _inputs(read_session(Path(play.file), home)) == wanted:
                 return play.stem
         except ScorekeeperError:
             continue
@@ -174,13 +174,14 @@ def _check_room(home: Path, series: str, game: str) -> None:
     check_join(definition, load(home).plays, game)
 
 
-def score_file(path: Path) -> Play | Unreadable:
+def score_file(path: Path, home: Path) -> Play | Unreadable:
+    """The play of one session file, scored against `home`'s user data; or why not."""
     from scorekeeper.errors import CatalogueError, ScorekeeperError
     from scorekeeper.history import from_session
     from scorekeeper.storage import Unreadable, read_session
 
     try:
-        session = read_session(path)
+        session = read_session(path, home)
     except CatalogueError as error:  # the catalogue is the broken file, not the session
         return Unreadable(path, f"{error} (needed by {path})")
     except ScorekeeperError as error:

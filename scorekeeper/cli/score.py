@@ -110,7 +110,7 @@ def _score_file(
     from scorekeeper.session import outcome_to_json
     from scorekeeper.storage import read_session
 
-    session = read_session(path)
+    session = read_session(path, state.home)
     if game is not None and find_game(game) is not session.game:
         raise fail(f"{path}: key 'game': the file is a {session.game.id!r} session, not {game!r}")
     if series is not None:
@@ -206,6 +206,7 @@ def _walk_through(
                 offer_series=None if series else series_offer(home, plays),
                 sharing=_sharing(home, plays, console),
                 duplicate=lambda session: find_duplicate(home, session),
+                home=home,
             )
     except KeyboardInterrupt:
         if kept.exists():

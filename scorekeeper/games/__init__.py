@@ -7,7 +7,6 @@ first use.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -72,33 +71,10 @@ def find_game(name: str, home: Path | None = None) -> Game[Any, Any]:
     """The loaded game for an id, alias or name (see find_title).
 
     With a data directory, a title that reads user data from it (Creature Comforts'
-    `catalogue.toml`) comes bound to that data; without one, to the data of the directory
-    chosen with use_home() (none: the shipped data only).
+    `catalogue.toml`) comes bound to that data; without one, to the shipped data only.
     """
     game = find_title(name).load()
     return game.at_home(home) if home is not None and game.at_home is not None else game
-
-
-def _no_home() -> Path | None:
-    return None
-
-
-_home: Callable[[], Path | None] = _no_home
-
-
-def use_home(home: Path | Callable[[], Path | None] | None) -> None:
-    """Choose the data directory whose user data titles read when a caller passes none.
-
-    A compatibility path for code that is not yet handed a home or a catalogue: the CLI
-    passes a callable so the directory is only worked out when such data is actually read.
-    """
-    global _home
-    _home = home if callable(home) else (lambda: home)
-
-
-def chosen_home() -> Path | None:
-    """The data directory chosen with use_home(), if any."""
-    return _home()
 
 
 @cache

@@ -49,20 +49,22 @@ def walk_through(
     offer_series: Callable[[Game[Any, Any]], Sequence[tuple[str, str]]] | None = None,
     sharing: Sharing | None = None,
     duplicate: Callable[[Session], str | None] | None = None,
+    home: Path | None = None,
 ) -> Path | None:
     """The whole table-side flow over `draft`; returns the saved file, or None when declined.
 
     `recall(game)` gives answers remembered from earlier games; `offer_series(game)` the open
     series (id, description) the game may join; `duplicate(session)` the id of a saved game
-    with the same inputs, if any.
+    with the same inputs, if any; `home` the data directory whose user data (a card
+    catalogue) the answers are checked against.
     """
     from scorekeeper.prompts.asker import TableAsker
 
     intro = "Scoring. Type < to go back; every answer is kept until the game is saved."
     console.print(render.user(intro, "bold"))
-    plan, check = flow.planner(draft, known_names, recall)
+    plan, check = flow.planner(draft, known_names, recall, home)
     Navigator(draft, plan, TableAsker(console), keep, check).run()
-    session = flow.finished(draft)
+    session = flow.finished(draft, home)
     outcome = session.score()
     from scorekeeper.render.score import print_outcome
 

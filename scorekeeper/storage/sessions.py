@@ -53,13 +53,14 @@ def check_writable(home: Path) -> None:
         raise StorageError(f"{home}: cannot write here: {reason(error)}") from None
 
 
-def read_session(path: Path) -> Session:
-    """Parse and check one session file; every problem names the file."""
+def read_session(path: Path, home: Path | None = None) -> Session:
+    """Parse and check one session file against the user data of `home` (a card catalogue;
+    None: the shipped data only); every problem names the file."""
     from scorekeeper.session import from_dict
 
     document = read_toml(path, SESSION)
     try:
-        return from_dict(document)
+        return from_dict(document, home)
     except InputError as error:
         raise error.at(file=str(path)) from None
     except RecursionError:
@@ -144,7 +145,7 @@ def iter_sessions(home: Path) -> Iterator[tuple[Path, Session] | Unreadable]:
     """Every session file in the history, oldest name first; broken files are reported."""
     for path in session_files(home):
         try:
-            yield path, read_session(path)
+            yield path, read_session(path, home)
         except CatalogueError as error:  # the catalogue is the broken file, not the session
             yield Unreadable(path, f"{error} (needed by {path})")
         except ScorekeeperError as error:

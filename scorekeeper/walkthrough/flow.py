@@ -4,6 +4,7 @@ the session a finished walk-through scores."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from scorekeeper.draft import Draft
@@ -15,9 +16,13 @@ from scorekeeper.walkthrough.steps import Step
 
 
 def planner(
-    draft: Draft, known_names: Sequence[str], recall: Callable[[str], dict[str, Any]]
+    draft: Draft,
+    known_names: Sequence[str],
+    recall: Callable[[str], dict[str, Any]],
+    home: Path | None = None,
 ) -> tuple[Plan, Check]:
-    """The plan and the review's check for one walk-through."""
+    """The plan and the review's check for one walk-through; titles come bound to the user
+    data of `home` (a card catalogue)."""
     from scorekeeper.games import GAMES, find_game
 
     remembered: dict[str, dict[str, Any]] = {}
@@ -30,18 +35,19 @@ def planner(
     def steps(answers: dict[str, Any]) -> list[Step]:
         game = answers.get("game")
         memory = recalled(game) if isinstance(game, str) else {}
-        return plan(answers, GAMES, find_game, memory, known_names, draft.started)
+        find = lambda name: find_game(name, home)  # noqa: E731
+        return plan(answers, GAMES, find, memory, known_names, draft.started)
 
     def check(answers: dict[str, Any]) -> tuple[tuple[str, ...], str | None]:
-        return review_check(draft)
+        return review_check(draft, home)
 
     return steps, check
 
 
-def review_check(draft: Draft) -> tuple[tuple[str, ...], str | None]:
+def review_check(draft: Draft, home: Path | None = None) -> tuple[tuple[str, ...], str | None]:
     """(warnings, problem): what the review shows before anything is scored."""
     try:
-        session = finished(draft)
+        session = finished(draft, home)
         outcome = session.score()
     except MissingTieBreakError as error:
         return (), str(error)
@@ -50,6 +56,6 @@ def review_check(draft: Draft) -> tuple[tuple[str, ...], str | None]:
     return tuple(outcome.warnings), None
 
 
-def finished(draft: Draft) -> Session:
+def finished(draft: Draft, home: Path | None = None) -> Session:
     """The session the draft's answers make; raise InputError naming what is wrong."""
-    return from_dict(session_document(draft.answers, draft.started))
+    return from_dict(session_document(draft.answers, draft.started), home)

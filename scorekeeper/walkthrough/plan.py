@@ -231,7 +231,7 @@ def tiebreak_steps(context: Context, steps: Sequence[Step], started: datetime) -
     if any(s.is_needed(context.answers) for s in out):
         return out
     try:
-        from_dict(session_document(context.answers, started)).score()
+        from_dict(session_document(context.answers, started), bound=context.game).score()
     except MissingTieBreakError as error:
         seats = [i for i in range(len(context.players)) if context.name(i) == error.where.player]
         needed = [f for f in game.player_fields if f.key == error.where.key]

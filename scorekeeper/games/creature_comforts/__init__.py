@@ -581,12 +581,10 @@ def _listing(home: Path | None) -> tuple[CardRow, ...]:
     return card_rows(home)
 
 
-def _active() -> Catalogue:
-    from scorekeeper.games.creature_comforts.catalogue import active
-
-    return active()
+def _shipped() -> Catalogue:
+    return load(None)
 
 
-# The registry's game: the catalogue of the data directory the CLI chose (games.use_home),
-# for callers not yet handing one over; pass a home to find_game, or use game_with().
-GAME = _game(_active)
+# The registry's game checks against the shipped catalogue; a data directory's own cards
+# come with find_game(id, home), at_home(home) or game_with(catalogue).
+GAME = _game(_shipped)

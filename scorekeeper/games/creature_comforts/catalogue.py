@@ -2,8 +2,7 @@
 
 The only module that reads catalogue files. The shipped file is read through
 importlib.resources so it works from a wheel or a zip. `load(home)` is the catalogue of one
-data directory; callers pass it (or the home) on. `active()` is the catalogue of the data
-directory the CLI chose with `scorekeeper.games.use_home`, for code not yet given one.
+data directory (None: the shipped one alone); callers pass it, or the home, on.
 """
 
 from __future__ import annotations
@@ -19,13 +18,6 @@ if TYPE_CHECKING:  # the card model loads with Creature Comforts, not with every
 
 SHIPPED = "creature-comforts.toml"
 USER_FILE = "catalogue.toml"
-
-
-def active() -> Catalogue:
-    """The catalogue of the data directory chosen for this process (none: the shipped one)."""
-    from scorekeeper.games import chosen_home
-
-    return load(chosen_home())
 
 
 def user_file(home: Path) -> Path:

@@ -13,22 +13,31 @@ from dataclasses import replace
 from typing import Any
 
 from scorekeeper.errors import InputError
-from scorekeeper.fields import NamesField, closest, fold, parse_record
+from scorekeeper.fields import Field, NamesField, closest, fold, parse_record
 from scorekeeper.games.creature_comforts import (
     CUSTOM_FIELDS,
-    GAME,
     TYPE_WORDS,
     ComfortsPlayer,
     CustomCard,
     most_crafted_types,
 )
-from scorekeeper.games.creature_comforts.cards import TYPES, Card
-from scorekeeper.games.creature_comforts.catalogue import active
+from scorekeeper.games.creature_comforts.cards import TYPES, Card, Catalogue
 from scorekeeper.walkthrough.plan import Context
 from scorekeeper.walkthrough.steps import Choice, Step, Text, field_steps, whole_number
 
 REMOVE = "-"
-FIELDS = {f.key: f for f in GAME.player_fields}
+
+
+def _fields(context: Context) -> dict[str, Field]:
+    """This walk-through's fields: their card names come from its data directory."""
+    return {f.key: f for f in context.game.player_fields}
+
+
+def _catalogue(context: Context) -> Catalogue:
+    """The catalogue the answers are checked against (the data directory's, with the user's
+    own cards)."""
+    catalogue: Catalogue = context.game.settings_type().catalogue
+    return catalogue
 
 
 def steps(context: Context) -> list[Step]:
@@ -37,7 +46,8 @@ def steps(context: Context) -> list[Step]:
     for seat in range(len(context.players)):
         for key in ("comforts", "improvements"):
             out += card_steps(context, seat, key)
-        out += field_steps([FIELDS["goods"], FIELDS["coins"], FIELDS["stories"]],
+        fields = _fields(context)
+        out += field_steps([fields["goods"], fields["coins"], fields["stories"]],
                            ("players", seat), seat)
         out += custom_steps(context, seat)
         out += solo_steps(context, seat)
@@ -62,9 +72,9 @@ def _closer(context: Context, seat: int, key: str) -> tuple[str, Callable[..., A
 
 def card_steps(context: Context, seat: int, key: str) -> list[Step]:
     """A step per card named, then one for the next card (blank when done)."""
-    f = FIELDS[key]
+    f = _fields(context)[key]
     assert isinstance(f, NamesField)
-    catalogue = active()
+    catalogue = _catalogue(context)
     names = tuple(f.names())
     meta = {name: _meta(catalogue.card(name)) for name in names}
     cards: list[str] = list(context.players[seat].get(key, []))
@@ -148,13 +158,15 @@ def custom_steps(context: Context, seat: int) -> list[Step]:
     cards: list[dict[str, Any]] = context.players[seat].get("custom", [])
     flag, read = _closer(context, seat, "custom")
     base = ("players", seat, "custom")
-    rule = FIELDS["custom"].rule
+    custom = _fields(context)["custom"]
+    rule = custom.rule
+    named = _custom_name(_catalogue(context))
     out: list[Step] = []
     for index, card in enumerate(cards):
         name = str(card.get("name", "?"))
         out += [
             Step((*base, index, "name"), f"card not in the catalogue #{index + 1}",
-                 Text(_custom_name), seat=seat, rule=rule, column=f"other card {index + 1}",
+                 Text(named), seat=seat, rule=rule, column=f"other card {index + 1}",
                  show=_describer(card)),
             Step((*base, index, "vp"), f"{name}: printed VP", Text(whole_number(0, 99), blank=0),
                  seat=seat, rule=rule, reviewed=False),
@@ -175,7 +187,7 @@ def custom_steps(context: Context, seat: int) -> list[Step]:
     out.append(
         Step((*base, len(cards), "name"),
              "a card not in the catalogue (blank when none left)",
-             Text(_custom_name, blank=""), seat=seat, rule=rule, help=FIELDS["custom"].help,
+             Text(named, blank=""), seat=seat, rule=rule, help=custom.help,
              column="other cards", read=read, write=write, reviewed=not cards,
              show=lambda value: "none")
     )
@@ -211,14 +223,19 @@ def describe_custom(card: dict[str, Any]) -> str:
     return f"{card.get('name', '?')} ({', '.join(parts)})"
 
 
-def _custom_name(text: str) -> str:
-    name = text.strip()
-    if len(name) > 60 or not name.isprintable():
-        raise ValueError("At most 60 visible characters")
-    known = active().find(name)
-    if known is not None:
-        raise ValueError(f"{known.name} is in the catalogue: enter it with the cards")
-    return name
+def _custom_name(catalogue: Catalogue) -> Callable[[str], str]:
+    """A card name missing from `catalogue` (one it holds is entered with the cards)."""
+
+    def parse(text: str) -> str:
+        name = text.strip()
+        if len(name) > 60 or not name.isprintable():
+            raise ValueError("At most 60 visible characters")
+        known = catalogue.find(name)
+        if known is not None:
+            raise ValueError(f"{known.name} is in the catalogue: enter it with the cards")
+        return name
+
+    return parse
 
 
 def solo_steps(context: Context, seat: int) -> list[Step]:
@@ -235,11 +252,11 @@ def solo_steps(context: Context, seat: int) -> list[Step]:
         )
     except (InputError, TypeError):
         return []
-    tied = most_crafted_types(player, active())
+    tied = most_crafted_types(player, _catalogue(context))
     if len(tied) < 2:
         answers.pop("solo_type", None)
         return []
-    f = FIELDS["solo_type"]
+    f = _fields(context)["solo_type"]
     options = tuple((f"{TYPE_WORDS[t]} ({t.capitalize()})", t) for t in tied)
     return [
         Step(("players", seat, "solo_type"),
