@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -288,3 +289,19 @@ def test_a_game_saved_already_is_saved_again_only_when_asked(choice: str, kept: 
     run = drive(new_draft("hungry"), [*HUNGRY, choice], duplicate="d4e5f6")
     assert "This game is saved already, as d4e5f6." in run.screen
     assert bool(run.saved) is kept
+
+
+def test_the_date_is_changed_from_the_review_only() -> None:
+    keys = [
+        *HUNGRY[:-len(CLOSE)], E, E,  # notes and location: no question about the date
+        DOWN + E,  # Change an answer
+        DOWN * 4 + E,  # after the four players: game settings, notes and location
+        DOWN * 2 + E,  # notes, location, played
+        "2026-11-29\r",
+        *REVIEW_OK, E,
+    ]
+    run = drive(new_draft("hungry"), keys)
+    assert run.session["played"] == date(2026, 11, 29)
+    assert "When was it played?" not in run.screen.split("Please check")[0]
+    untouched = drive(new_draft("hungry"), HUNGRY)
+    assert untouched.session["played"] == STARTED

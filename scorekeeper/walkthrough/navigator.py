@@ -92,12 +92,12 @@ class Navigator:
 
     def walk(self) -> None:
         """Every step from the kept position (or the first unanswered) to the end of the plan."""
-        steps = self.plan(self.answers)
+        steps = self._asked()
         index = self._index(steps, self.draft.position)
         while index < len(steps):
             step = steps[index]
             result = self._ask(step, _group(steps, index))
-            steps = self.plan(self.answers)
+            steps = self._asked()
             if result is BACK:
                 index = max(self._index(steps, step.key, unanswered=False) - 1, 0)
             else:
@@ -105,6 +105,10 @@ class Navigator:
                 last = self._index(steps, step.key, unanswered=False) + count - 1
                 index = last + 1 if last < len(steps) else self._index(steps, "")
             self._stage("questions", steps[index].key if index < len(steps) else "")
+
+    def _asked(self) -> list[Step]:
+        """The steps asked on the way through (some are only changed from the review)."""
+        return [step for step in self.plan(self.answers) if step.asked]
 
     def fill_gaps(self) -> None:
         """Ask what the plan now needs and nobody answered (after a change in the review)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -98,7 +98,7 @@ def plan(
     steps += with_warnings(context, title_steps(context))
     if not any(step.is_needed(answers) for step in steps):
         steps += tiebreak_steps(context, steps, started or datetime.now())
-    steps += closing_steps()
+    steps += closing_steps(started or datetime.now())
     return steps
 
 
@@ -246,8 +246,9 @@ def tiebreak_steps(context: Context, steps: Sequence[Step], started: datetime) -
     return out
 
 
-def closing_steps() -> list[Step]:
-    """Notes and location, both optional: the session file's own keys."""
+def closing_steps(started: datetime) -> list[Step]:
+    """Notes and location, both optional: the session file's own keys; and when the game was
+    played, changed only from the review (it is the time the walk-through started)."""
 
     def text(max_len: int) -> Callable[[str], str]:
         def parse(value: str) -> str:
@@ -265,7 +266,39 @@ def closing_steps() -> list[Step]:
              show=_or_dash),
         Step(("location",), "Where was it played?", Text(text(100), blank=""),
              column="location", show=_or_dash),
+        Step(("played",), "When was it played? (like 2026-11-30 20:15, or a day alone)",
+             Text(_when, shape="a date, or a date and a time"), column="played",
+             read=lambda answers: _played(answers, started), write=_write_played,
+             show=_show_played, asked=False, optional=True),
     ]
+
+
+def _played(answers: dict[str, Any], started: datetime) -> date | datetime | None:
+    """The game's date as the session will hold it (none for a saved game without one)."""
+    if answers.get("walk", {}).get("undated"):
+        return None
+    played = answers.get("played", started)
+    return played if isinstance(played, date) else started
+
+
+def _write_played(answers: dict[str, Any], value: Any) -> None:
+    answers["played"] = value
+    answers.setdefault("walk", {}).pop("undated", None)
+
+
+def _when(text: str) -> date | datetime:
+    """'2026-11-30 20:15', '2026-11-30T20:15:00' or '2026-11-30'."""
+    text = text.strip()
+    try:
+        return datetime.fromisoformat(text) if len(text) > 10 else date.fromisoformat(text)
+    except ValueError:
+        raise ValueError("Expected a date like 2026-11-30, or 2026-11-30 20:15") from None
+
+
+def _show_played(value: Any) -> str:
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M")
+    return value.isoformat() if isinstance(value, date) else "-"
 
 
 def _or_dash(value: Any) -> str:

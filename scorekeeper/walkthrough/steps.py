@@ -102,6 +102,7 @@ class Step:
     after: Callable[[dict[str, Any]], Sequence[Message]] | None = None  # shown once answered
     reviewed: bool = True  # listed in the review
     optional: bool = False  # a session is complete without it (a file may leave it out)
+    asked: bool = True  # False: not asked on the way, only changed from the review
 
     @property
     def key(self) -> str:
