@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,3 +41,27 @@ def test_the_check_catches_a_cut_summary() -> None:
 def test_every_command_is_checked() -> None:
     assert {p[0] for p in PATHS if p} == set(COMMANDS)
     assert ("history", "export") in PATHS and ("series", "new") in PATHS
+
+
+LISTS = [
+    ("rules", "list"),
+    ("rules", "list", "creature-comforts"),
+    ("history", "list"),
+    ("series", "list"),
+    ("players", "list"),
+    ("games", "list"),
+    ("stats",),
+    ("games", "show", "creature-comforts"),
+]
+
+
+@pytest.mark.parametrize("args", LISTS, ids=" ".join)
+def test_lists_at_80_columns_cut_no_word(args: tuple[str, ...], tmp_path: Path) -> None:
+    """What the list commands draw over the fixture history fits 80 columns whole."""
+    from tests.history_home import make_home
+
+    home = make_home(tmp_path)
+    result = CliRunner().invoke(app, ["--home", str(home), *args], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout, result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80, result.stdout
