@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import InputError, UnknownGameError, Where
 from scorekeeper.fields import dump_record, parse_record
-from scorekeeper.games import find_game, find_title
+from scorekeeper.games import HomeRef, find_game, find_title
 from scorekeeper.games.base import Game, Seat
 from scorekeeper.names import check_name, check_series
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    pass
 
 FORMAT = 1
 COMMON_KEYS = (
@@ -100,7 +100,7 @@ def _seat(game: Game[Any, Any], raw: object, number: int) -> Seat[Any]:
 
 
 def from_dict(
-    raw: Mapping[str, Any], home: Path | None = None, bound: Game[Any, Any] | None = None
+    raw: Mapping[str, Any], home: HomeRef = None, bound: Game[Any, Any] | None = None
 ) -> Session:
     """Check a parsed TOML document against the format and the title's fields.
 

@@ -7,6 +7,7 @@ first use.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -67,14 +68,20 @@ def find_title(name: str) -> Title:
     raise UnknownGameError(f"unknown game {name!r}; known games: {known}")
 
 
-def find_game(name: str, home: Path | None = None) -> Game[Any, Any]:
+HomeRef = Path | Callable[[], Path] | None
+"""A data directory, or how to find it when first needed (working it out can cost a lookup)."""
+
+
+def find_game(name: str, home: HomeRef = None) -> Game[Any, Any]:
     """The loaded game for an id, alias or name (see find_title).
 
     With a data directory, a title that reads user data from it (Creature Comforts'
     `catalogue.toml`) comes bound to that data; without one, to the shipped data only.
     """
     game = find_title(name).load()
-    return game.at_home(home) if home is not None and game.at_home is not None else game
+    if home is None or game.at_home is None:
+        return game
+    return game.at_home(home() if callable(home) else home)
 
 
 @cache

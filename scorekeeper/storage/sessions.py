@@ -19,6 +19,7 @@ from scorekeeper.storage.reading import SESSION, read_toml
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
+    from scorekeeper.games import HomeRef
     from scorekeeper.session import Session
 
 HOME_ENV = "SCOREKEEPER_HOME"
@@ -53,7 +54,7 @@ def check_writable(home: Path) -> None:
         raise StorageError(f"{home}: cannot write here: {reason(error)}") from None
 
 
-def read_session(path: Path, home: Path | None = None) -> Session:
+def read_session(path: Path, home: HomeRef = None) -> Session:
     """Parse and check one session file against the user data of `home` (a card catalogue;
     None: the shipped data only); every problem names the file."""
     from scorekeeper.session import from_dict
