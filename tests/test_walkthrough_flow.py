@@ -305,3 +305,17 @@ def test_the_date_is_changed_from_the_review_only() -> None:
     assert "When was it played?" not in run.screen.split("Please check")[0]
     untouched = drive(new_draft("hungry"), HUNGRY)
     assert untouched.session["played"] == STARTED
+
+
+def test_a_card_not_in_the_catalogue_can_be_removed_in_the_review() -> None:
+    keys = [
+        *COMFORTS[: -len(CLOSE)], E, E,
+        DOWN + E,  # Change an answer
+        DOWN + E,  # Ben
+        DOWN * 11 + E,  # his name, cards, improvements, six Goods, Coins, Stories: the card
+        "-\r",
+        *REVIEW_OK, E,
+    ]
+    run = drive(new_draft("creature-comforts"), keys)
+    assert players(run.session)[1].get("custom", []) == []
+    assert "Hot Cocoa" not in run.screen.split("Please check")[-1]

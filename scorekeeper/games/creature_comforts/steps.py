@@ -165,9 +165,10 @@ def custom_steps(context: Context, seat: int) -> list[Step]:
     for index, card in enumerate(cards):
         name = str(card.get("name", "?"))
         out += [
-            Step((*base, index, "name"), f"card not in the catalogue #{index + 1}",
-                 Text(named), seat=seat, rule=rule, column=f"other card {index + 1}",
-                 show=_describer(card)),
+            Step((*base, index, "name"),
+                 f"card not in the catalogue #{index + 1} ({REMOVE} removes it)",
+                 Text(_or_remove(named)), seat=seat, rule=rule, column=f"other card {index + 1}",
+                 show=_describer(card), write=_custom_writer(context, seat, index)),
             Step((*base, index, "vp"), f"{name}: printed VP", Text(whole_number(0, 99), blank=0),
                  seat=seat, rule=rule, reviewed=False),
             Step((*base, index, "bonus"), f"{name}: bonus VP earned",
@@ -192,6 +193,27 @@ def custom_steps(context: Context, seat: int) -> list[Step]:
              show=lambda value: "none")
     )
     return out
+
+
+def _or_remove(parse: Callable[[str], str]) -> Callable[[str], str]:
+    return lambda text: REMOVE if text.strip() == REMOVE else parse(text)
+
+
+def _custom_writer(
+    context: Context, seat: int, index: int
+) -> Callable[[dict[str, Any], Any], None]:
+    """A new name for a card not in the catalogue, or `-`: the card goes."""
+
+    def write(answers: dict[str, Any], value: Any) -> None:
+        cards: list[dict[str, Any]] = context.players[seat].get("custom", [])
+        if value != REMOVE:
+            cards[index]["name"] = value
+            return
+        del cards[index]
+        if not cards:
+            context.players[seat].pop("custom", None)
+
+    return write
 
 
 def _describer(card: dict[str, Any]) -> Callable[[Any], str]:
