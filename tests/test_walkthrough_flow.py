@@ -319,3 +319,10 @@ def test_a_card_not_in_the_catalogue_can_be_removed_in_the_review() -> None:
     run = drive(new_draft("creature-comforts"), keys)
     assert players(run.session)[1].get("custom", []) == []
     assert "Hot Cocoa" not in run.screen.split("Please check")[-1]
+
+
+def test_removing_a_card_on_the_way_asks_its_place_again() -> None:
+    keys = ["Ana\r", "\r", "Hearth\r", "Socks\r", "<\r", "-\r", "Bread\r", "\r"]
+    run = drive(new_draft("creature-comforts"), keys)
+    assert run.draft.answers["players"][0]["comforts"] == ["Hearth", "Bread"]
+    assert run.draft.position == "players.0.improvements.0"  # the blank closed the list

@@ -98,12 +98,17 @@ class Navigator:
             step = steps[index]
             result = self._ask(step, _group(steps, index))
             steps = self._asked()
+            # where the step answered is now (an answer can add or remove steps before it;
+            # one that removed the step itself, like `-` on a card, leaves its place)
+            here = next((i for i, s in enumerate(steps) if s.key == step.key), index)
             if result is BACK:
-                index = max(self._index(steps, step.key, unanswered=False) - 1, 0)
+                index = max(here - 1, 0)
             else:
                 count = len(result.values) if isinstance(result, Fill) else 1
-                last = self._index(steps, step.key, unanswered=False) + count - 1
-                index = last + 1 if last < len(steps) else self._index(steps, "")
+                found = any(s.key == step.key for s in steps)
+                if found and not steps[here].is_answered(self.answers):
+                    count = 0  # the answer emptied its own place (a card removed): ask it again
+                index = min(here + count if found else here, len(steps))
             self._stage("questions", steps[index].key if index < len(steps) else "")
 
     def _asked(self) -> list[Step]:
@@ -159,13 +164,11 @@ class Navigator:
         players = self.answers.get("players", [])
         return f"{players[step.seat].get('name', '')}: " if step.seat < len(players) else ""
 
-    def _index(self, steps: Sequence[Step], key: str, unanswered: bool = True) -> int:
+    def _index(self, steps: Sequence[Step], key: str) -> int:
         """The index of the step with `key`; else the first unanswered one (or the end)."""
         for index, step in enumerate(steps):
-            if step.key == key and (key or not unanswered):
+            if key and step.key == key:
                 return index
-        if not unanswered:
-            return 0
         return next(
             (i for i, s in enumerate(steps) if not s.is_answered(self.answers)), len(steps)
         )

@@ -95,7 +95,7 @@ def card_steps(context: Context, seat: int, key: str) -> list[Step]:
                 del kept[index:]
             elif value != "":
                 kept[index:index + 1] = [value]
-            context.close(flag, value in ("", REMOVE))
+            context.close(flag, value == "")
 
         return write
 
