@@ -326,3 +326,63 @@ def test_removing_a_card_on_the_way_asks_its_place_again() -> None:
     run = drive(new_draft("creature-comforts"), keys)
     assert run.draft.answers["players"][0]["comforts"] == ["Hearth", "Bread"]
     assert run.draft.position == "players.0.improvements.0"  # the blank closed the list
+
+
+def _to_review(script: list[str]) -> list[str]:
+    """The script's answers up to its review (notes and location skipped)."""
+    return [*script[: -len(CLOSE)], E, E]
+
+
+def test_removing_the_first_card_of_a_list_keeps_the_others() -> None:
+    keys = [
+        *_to_review(COMFORTS),
+        DOWN + E,  # Change an answer
+        E,  # Ana
+        DOWN + E,  # below her name: Comforts crafted (Hearth, Socks)
+        "-\r",  # Hearth goes; Socks is asked next, then the blank closing the list
+        E, E,
+        *REVIEW_OK, E,
+    ]
+    run = drive(new_draft("creature-comforts"), keys)
+    assert players(run.session)[0]["comforts"] == ["Socks"]
+
+
+def test_a_group_can_be_typed_on_one_line_from_the_review() -> None:
+    keys = [
+        *_to_review(HUNGRY),
+        DOWN + E, E, DOWN + E,  # Change an answer, Ana, her 1-star holiday home
+        "0 1 0 3 1\r",
+        *REVIEW_OK, E,
+    ]
+    run = drive(new_draft("hungry"), keys)
+    assert run.session["players"][0]["homes"] == [0, 1, 0, 3, 1]
+
+
+def test_a_new_entry_mode_leaves_nothing_to_score_until_answered() -> None:
+    keys = [
+        *_to_review(FIRST_SNOW_CARD),
+        DOWN + E,  # Change an answer
+        DOWN * 2 + E,  # after the two players: game settings
+        E,  # the entry mode
+        DOWN + E,  # round by round: Ana's round 1 food is asked
+        "<\r",  # back to the review, with the rounds still to answer
+    ]
+    run = drive(new_draft("first-snow"), keys)
+    review = run.screen.split("Please check")[-1]
+    assert "Cannot score yet: not answered yet: Ana: round 1 food" in review
+
+
+def test_a_new_objective_asks_each_room_its_count() -> None:
+    keys = [
+        *_to_review(HAPPY_HOME),
+        DOWN + E,  # Change an answer
+        DOWN * 2 + E,  # game settings
+        E,  # the design objective
+        DOWN * 3 + E,  # Nooks & Crannies
+        *["0\r"] * 8,  # each room's empty corners, for both homes
+        *REVIEW_OK, E,
+    ]
+    run = drive(new_draft("happy-home"), keys)
+    kitchen = run.session["players"][1]["rooms"]["kitchen"]
+    assert kitchen["empty_corners"] == 0
+    assert "most_neighbours" not in kitchen

@@ -70,7 +70,7 @@ class TableAsker:
         message = f"{prefix}{step.label}"
         if isinstance(step.ask, Choice):
             options = [*step.ask.options, *([(BACK_TITLE, _BACK_VALUE)] if step.ask.back else [])]
-            picked = select(message, options, current)
+            picked = select(message, options, step.ask.default if current is None else current)
             return BACK if picked == _BACK_VALUE else picked
         if isinstance(step.ask, Checklist):
             return self._checklist(step.ask, message, current)
@@ -117,7 +117,10 @@ class TableAsker:
     def _text(
         self, step: Step, ask: Text, message: str, current: Any, group: Sequence[Step]
     ) -> Any:
-        shown = show_value(current) if current is not None else ""
+        if isinstance(current, dict):  # a table of counts reads as the step shows it
+            shown = step.show(current)
+        else:
+            shown = show_value(current) if current is not None else ""
         keeps = current is not None and shown != ""
         hints = []
         if keeps:
@@ -166,8 +169,7 @@ class TableAsker:
         parts = split_numbers(text)
         if group and len(parts) > 1:
             if len(parts) != len(group):
-                labels = ", ".join(member.label for member in group)
-                raise ValueError(f"Type one number, or all {len(group)} in order: {labels}")
+                raise ValueError(f"One number, or all {len(group)} (not {len(parts)})")
             values = []
             for member, part in zip(group, parts, strict=True):
                 assert isinstance(member.ask, Text)

@@ -37,13 +37,12 @@ def make_console(stderr: bool = False) -> Console:
 
 
 def print_warnings(console: Console, warnings: Sequence[str]) -> None:
-    """One line per warning, never cut into lines by width: the terminal wraps it, and a
-    log or a pipe gets it whole."""
+    """One line per warning: wrapped at words in a terminal, whole in a log or a pipe."""
     from rich.text import Text
 
     for warning in warnings:
         line = Text("Warning: ", style="bold yellow").append_text(user(warning))
-        console.print(line, soft_wrap=True)
+        console.print(line, soft_wrap=not console.is_terminal)
 
 
 def rule_hint(rule: str, help_text: str = "") -> Text:

@@ -80,15 +80,76 @@ class Navigator:
         """Ask until the review is accepted."""
         if self.draft.stage == "questions":
             self.walk()
+        self.fill_gaps()  # a draft kept at the review by an older version may lack some
         while True:
-            self.fill_gaps()
             self._stage("review", "")
             step = self.asker.review(self.summary())
             if step is None:
                 return
-            if self._ask(step, ()) is not BACK:
+            self.change(step)
+
+    def change(self, chosen: Step) -> None:
+        """From the review: the answer chosen and the rest of its row (a card list's other
+        cards, a custom card's numbers), `<` going back within them; then what the change
+        made necessary."""
+        steps = self._asked()
+        start = next((i for i, s in enumerate(steps) if s.key == chosen.key), None)
+        row = [chosen] if start is None else _row(steps, start)
+        self._ask_in_turn(row, with_groups=True)
+        self.fill_gaps()
+
+    def fill_gaps(self) -> None:
+        """Ask what the plan now needs and nobody answered (after a change in the review),
+        `<` going back to the one asked before; `<` at the first returns to the review."""
+        asked: list[str] = []
+        while True:
+            gaps = [s for s in self.plan(self.answers) if s.is_needed(self.answers)]
+            if not gaps:
+                return
+            if not self._ask_back_to(gaps[0], asked):
+                return
+
+    def _ask_in_turn(self, row: Sequence[Step], with_groups: bool = False) -> None:
+        """Ask each step of `row` in order (as they stand after each answer), `<` going back
+        one; `<` at the first ends it."""
+        index = 0
+        while index < len(row):
+            step = self._fresh(row[index].key)
+            if step is None:  # gone with an earlier answer (a card removed)
+                index += 1
+                continue
+            group = _group(self._asked(), self._position(step)) if with_groups else ()
+            result = self._ask(step, group)
+            if result is BACK:
+                if index == 0:
+                    return
+                index -= 1
+                continue
+            self.keep(self.draft)
+            index += len(result.values) if isinstance(result, Fill) else 1
+
+    def _ask_back_to(self, step: Step, asked: list[str]) -> bool:
+        """Ask `step`; on `<`, the step asked before it again (keys in `asked`). False when
+        `<` goes back past the first."""
+        while True:
+            result = self._ask(step, ())
+            if result is not BACK:
                 self.keep(self.draft)
-                self.fill_gaps()
+                asked.append(step.key)
+                return True
+            if not asked:
+                return False
+            earlier = self._fresh(asked.pop())
+            if earlier is not None:
+                step = earlier
+
+    def _fresh(self, key: str) -> Step | None:
+        """The step with `key` in the plan as it is now."""
+        return next((s for s in self.plan(self.answers) if s.key == key), None)
+
+    def _position(self, step: Step) -> int:
+        steps = self._asked()
+        return next((i for i, s in enumerate(steps) if s.key == step.key), 0)
 
     def walk(self) -> None:
         """Every step from the kept position (or the first unanswered) to the end of the plan."""
@@ -115,19 +176,16 @@ class Navigator:
         """The steps asked on the way through (some are only changed from the review)."""
         return [step for step in self.plan(self.answers) if step.asked]
 
-    def fill_gaps(self) -> None:
-        """Ask what the plan now needs and nobody answered (after a change in the review)."""
-        while True:
-            gaps = [s for s in self.plan(self.answers) if s.is_needed(self.answers)]
-            if not gaps or self._ask(gaps[0], ()) is BACK:
-                return
-            self.keep(self.draft)
-
     def summary(self) -> Review:
         steps = [s for s in self.plan(self.answers) if s.reviewed]
         rows = [(s, s.show(v) if (v := s.get(self.answers)) is not None else "?") for s in steps]
         players = self.answers.get("players", [])
         warnings, problem = self.check(self.answers)
+        missing = [s for s in self.plan(self.answers) if s.is_needed(self.answers)]
+        if missing:  # before anything the session itself would say
+            named = ", ".join(f"{self.prefix(s)}{s.label}" for s in missing[:3])
+            more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+            problem = f"not answered yet: {named}{more}"
         return Review(
             settings=tuple(r for r in rows if r[0].seat is None and r[0].path[0] != "players"),
             players=tuple(
@@ -176,6 +234,21 @@ class Navigator:
     def _stage(self, stage: str, position: str) -> None:
         self.draft.stage, self.draft.position = stage, position
         self.keep(self.draft)
+
+
+def _row(steps: Sequence[Step], start: int) -> list[Step]:
+    """The step at `start` and those that belong to its review row: the same row's steps
+    (a list's other items) and the unlisted steps that follow them (a custom card's numbers)."""
+    first = steps[start]
+    name = (first.seat, first.column or first.label)
+    row = [first]
+    for step in steps[start + 1 :]:
+        if step.reviewed and (step.seat, step.column or step.label) != name:
+            break
+        if step.seat != first.seat:
+            break
+        row.append(step)
+    return row
 
 
 def _group(steps: Sequence[Step], index: int) -> tuple[Step, ...]:

@@ -50,6 +50,7 @@ class Choice:
 
     options: tuple[tuple[str, Any], ...]
     back: bool = True  # offer "< back" (not on a walk-through's very first question)
+    default: Any = None  # the option first highlighted when nothing was chosen yet
 
 
 @dataclass(frozen=True)
@@ -164,8 +165,10 @@ def put_at(doc: dict[str, Any], path: Path, value: Any) -> None:
 
 # -- steps from field descriptions --------------------------------------------------------------
 def whole_number(low: int, high: int | None, limit: str = "") -> Parse:
-    """A parser for one whole number within bounds; the error names the limit and why."""
-    expected = f"Expected {int_range(low, high, limit)}"
+    """A parser for one whole number within bounds; the error (short: a prompt shows one
+    line) names the limit and why."""
+    bounds = f"{low} or more" if high is None else f"{low} to {high}"
+    expected = f"{bounds}: {limit}" if limit else f"A whole number, {bounds}"
 
     def parse(text: str) -> int:
         try:

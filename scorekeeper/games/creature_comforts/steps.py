@@ -91,10 +91,14 @@ def card_steps(context: Context, seat: int, key: str) -> list[Step]:
     def write_for(index: int) -> Callable[[dict[str, Any], Any], None]:
         def write(answers: dict[str, Any], value: Any) -> None:
             kept: list[str] = context.players[seat].setdefault(key, [])
-            if value == REMOVE:
-                del kept[index:]
-            elif value != "":
-                kept[index:index + 1] = [value]
+            if index < len(kept):  # a card named already: renamed, or removed alone
+                if value == REMOVE:
+                    del kept[index]
+                elif value != "":
+                    kept[index] = value
+                return
+            if value not in ("", REMOVE):  # the next card
+                kept.append(value)
             context.close(flag, value == "")
 
         return write

@@ -135,7 +135,8 @@ def round_steps(context: Context, seat: int, number: int, live: bool = False) ->
     food_step = Step(
         (*base, "food"),
         f"{label} food (berry fish bird caribou)",
-        Text(parse_food, blank={}, shape="Up to 4 whole numbers: berry fish bird caribou"),
+        Text(parse_food, blank={}, blank_hint="Enter for no food",
+             shape="Up to 4 whole numbers: berry fish bird caribou"),
         seat=seat,
         rule="first-snow.food",
         help=rules.ROUNDS_FIELD.help,
@@ -147,7 +148,7 @@ def round_steps(context: Context, seat: int, number: int, live: bool = False) ->
     diet_step = Step(
         (*base, "diet"),
         f"{label} diet",
-        Choice(tuple(diet_options(food or {}))),
+        Choice(tuple(diet_options(food or {})), default=_best(food or {})),
         seat=seat,
         rule="first-snow.food",
         column=f"{label} diet",
@@ -165,6 +166,12 @@ def round_steps(context: Context, seat: int, number: int, live: bool = False) ->
         after=after_warm,
     )
     return [food_step, diet_step, warm_step]
+
+
+def _best(food: dict[str, int]) -> str:
+    """The diet menu's value of the best-scoring diet, offered first."""
+    best = rules.best_meal(_food_tuple(food))
+    return best.specialty or best.diet
 
 
 def _chosen_diet(entry: Any) -> str | None:

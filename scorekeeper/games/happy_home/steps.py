@@ -35,11 +35,11 @@ from scorekeeper.walkthrough.steps import (
 COLOURS_PATH = ("walk", "colours")
 MAX_COLOUR_NAME = 20
 NUMBERS = ("core", "rugs")  # asked in every room; the objective may add one
-CARD_TEXT = {
-    "perfect-fit": "3/7 per room with an item touching 3/4 other items",
-    "bigger-is-better": "-1 per empty space of the emptiest room",
-    "finishing-touches": "3 per room with a pot plant and a rug",
-    "nooks-and-crannies": "no empty corner: 4 per kitchen/bathroom, 6 per bedroom/lounge",
+CARD_TEXT = {  # short enough for a menu line at 60 columns
+    "perfect-fit": "3 or 7 a room, by most items touching",
+    "bigger-is-better": "-1 per empty space, emptiest room",
+    "finishing-touches": "3 a room with plant and rug",
+    "nooks-and-crannies": "no empty corner: 4 or 6 a room",
 }
 
 
@@ -150,7 +150,8 @@ def room_steps(context: Context, seat: int, room: str, design: str | None) -> li
         high = getattr(f, "high", None)
         step = number_step((*base, key), f"{room}, {f.label}", f, 0, high, seat=seat,
                            group=f"{room} numbers", column=f"{room} {f.label}")
-        numbers.append(replace(step, help=room_help(key, design or "")))
+        needed = objective is not None and key == objective.key  # the card in play counts it
+        numbers.append(replace(step, help=room_help(key, design or ""), optional=not needed))
     colours = ROOM_FIELD_BY_KEY["colours"]
     table = list(context.walk.get("colours", []))
     ticked = list((context.players[seat].get("rooms", {}).get(room) or {}).get("colours", []))
