@@ -46,8 +46,15 @@ def totals_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str
 
 
 def breakdown_table(outcome: Outcome) -> Table:
-    """Every line behind every point, with the rule note that justifies it."""
-    table = Table(title="Where the points came from", title_justify="left", show_lines=False)
+    """Every line behind every point, with the rule note that justifies it. The notes of one
+    title share its prefix, said once in the title, so the other columns keep their width."""
+    rules = {line.rule for standing in outcome.by_rank() for line in standing.lines}
+    prefixes = {rule.split(".", 1)[0] for rule in rules if "." in rule}
+    prefix = f"{prefixes.pop()}." if len(prefixes) == 1 and all("." in r for r in rules) else ""
+    title = "Where the points came from"
+    if prefix:
+        title += f" (rule notes: scorekeeper rules show {prefix}RULE)"
+    table = Table(title=title, title_justify="left", show_lines=False)
     table.add_column("Player")
     table.add_column("Category")
     table.add_column("Detail", ratio=1)
@@ -61,7 +68,7 @@ def breakdown_table(outcome: Outcome) -> Table:
                 line.category,
                 user(line.detail),
                 f"{line.points:+d}",
-                line.rule,
+                line.rule.removeprefix(prefix),
             )
             first = False
         if not standing.lines:
