@@ -77,17 +77,20 @@ def list_sessions(
         console.print(f"{len(shown)} of {len(wanted)} sessions shown; --limit 0 shows all.")
 
 
+IdArgument = Annotated[
+    str,
+    typer.Argument(
+        metavar="ID",
+        help="Short id or file name (a unique prefix is fine).",
+        autocompletion=complete.sessions,
+    ),
+]
+
+
 @app.command("show")
 def show(
     ctx: typer.Context,
-    session_id: Annotated[
-        str,
-        typer.Argument(
-            metavar="ID",
-            help="Short id or file name (a unique prefix is fine).",
-            autocompletion=complete.sessions,
-        ),
-    ],
+    session_id: IdArgument,
     bgstats: Annotated[
         bool, typer.Option("--bgstats", help="Print the BG Stats link and its QR code instead.")
     ] = False,
@@ -124,14 +127,7 @@ IdsArgument = Annotated[
 @app.command("edit")
 def edit(
     ctx: typer.Context,
-    session_id: Annotated[
-        str,
-        typer.Argument(
-            metavar="ID",
-            help="Short id or file name (a unique prefix is fine).",
-            autocompletion=complete.sessions,
-        ),
-    ],
+    session_id: IdArgument,
     editor: Annotated[
         bool,
         typer.Option("--editor", help="Edit the file in $VISUAL or $EDITOR instead."),
