@@ -179,6 +179,7 @@ def test_ctrl_c_keeps_the_draft_and_says_how_to_resume(tmp_path: Path) -> None:
 def test_discard_draft_starts_afresh(tmp_path: Path) -> None:
     storage.save_draft(tmp_path, KIND, hungry(["Ana"], [{}]).to_dict())
     child = spawn(tmp_path, "hungry", "--discard-draft")
+    child.expect_exact("The unfinished walk-through was dropped.")
     child.expect_exact("Player 1 name")
     assert not storage.draft_path(tmp_path, KIND).exists()
     child.send(CTRL_C)

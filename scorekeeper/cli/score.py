@@ -163,8 +163,9 @@ def _walk_through(
         storage.check_writable(home)
         if series is not None:
             series, game = checked_series(home, series, game)
-        if discard:
+        if discard and storage.draft_path(home, KIND).exists():
             storage.discard_draft(home, KIND)
+            console.print("The unfinished walk-through was dropped.")
         draft = None if discard else _load_draft(home, console)
         if resume and draft is None:
             raise fail("no unfinished walk-through to resume")
