@@ -386,3 +386,9 @@ def test_a_new_objective_asks_each_room_its_count() -> None:
     kitchen = run.session["players"][1]["rooms"]["kitchen"]
     assert kitchen["empty_corners"] == 0
     assert "most_neighbours" not in kitchen
+
+
+def test_back_at_the_very_first_question_says_there_is_nothing_before() -> None:
+    run = drive(new_draft("hungry"), ["<\r", "Ana\r"])
+    assert "Nothing comes before this question." in run.screen
+    assert run.draft.answers["players"][0]["name"] == "Ana"

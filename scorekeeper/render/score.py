@@ -20,10 +20,10 @@ def score_table(outcome: Outcome, title: str) -> Table:
     """Players (best first) by categories, with totals and places ('2=' when shared)."""
     table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("Player")
-    for category in outcome.categories:
-        table.add_column(category, justify="right")
-    table.add_column("Total", justify="right", style="bold")
+    table.add_column("Player", overflow="fold")
+    for category in outcome.categories:  # narrow terminals fold a header, never cut it
+        table.add_column(category, justify="right", overflow="fold")
+    table.add_column("Total", justify="right", style="bold", overflow="fold")
     for standing in outcome.by_rank():
         table.add_row(
             outcome.place(standing),

@@ -163,6 +163,8 @@ class Navigator:
             # one that removed the step itself, like `-` on a card, leaves its place)
             here = next((i for i, s in enumerate(steps) if s.key == step.key), index)
             if result is BACK:
+                if here == 0:
+                    self.asker.show([Message("Nothing comes before this question.", "dim")])
                 index = max(here - 1, 0)
             else:
                 count = len(result.values) if isinstance(result, Fill) else 1
