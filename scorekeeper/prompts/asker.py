@@ -16,7 +16,9 @@ import questionary
 from rich.console import Console
 
 from scorekeeper import render
-from scorekeeper.render.review import message_table, review
+from scorekeeper.errors import InputError
+from scorekeeper.render.review import review
+from scorekeeper.render.score import totals_table
 from scorekeeper.rulebook.notes import Library, Note
 from scorekeeper.walkthrough.navigator import BACK, Fill, Review
 from scorekeeper.walkthrough.steps import (
@@ -79,7 +81,7 @@ class TableAsker:
     def show(self, messages: Sequence[Message]) -> None:
         for item in messages:
             if item.headers:
-                message_table(self.console, item.text, item.headers, item.rows)
+                self.console.print(totals_table(item.text, item.headers, item.rows))
             else:
                 self.console.print(render.user(item.text, item.style))
 
@@ -180,8 +182,6 @@ class TableAsker:
             return Fill(tuple(values))
         if step.group and len(parts) > 1:
             raise ValueError("One number here: a group goes on one line at its first question")
-        from scorekeeper.errors import InputError
-
         try:
             return ask.parse(text)
         except InputError as error:

@@ -1,4 +1,4 @@
-"""The walk-through's review and messages, readable at 80 columns and when piped.
+"""The walk-through's review, readable at 80 columns and when piped.
 
 Answers are shown with players as columns when every value is short, so players can be
 compared line by line; when values are long (card lists) each player gets a table of their
@@ -16,7 +16,6 @@ from scorekeeper.render import print_warnings, user
 
 SHORT = 14  # the widest value that still compares well side by side
 NAME = "name"  # the row of player names, which head the columns when players are side by side
-NUMBER_CELL = str.maketrans("", "", "+-= ")
 
 
 def review(
@@ -55,15 +54,3 @@ def review(
     if problem:
         console.print(user(f"Cannot score yet: {problem}", "bold red"))
 
-
-def message_table(
-    console: Console, title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]
-) -> None:
-    """A small table shown during the walk-through; numbers are right-aligned."""
-    table = Table(title=user(title) if title else None, title_justify="left")
-    for index, header in enumerate(headers):
-        numeric = all(row[index].translate(NUMBER_CELL).isdigit() for row in rows if row[index])
-        table.add_column(user(header), justify="right" if numeric and index else "left")
-    for row in rows:
-        table.add_row(*(user(cell) for cell in row))
-    console.print(table)
