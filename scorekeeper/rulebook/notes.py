@@ -22,7 +22,7 @@ from scorekeeper.games.base import Title, TitleNames
 
 INSTALLED_DIR = "_rules"
 REQUIRED_NOTE_KEYS = ("id", "title", "section", "text", "terms", "related")
-OPTIONAL_NOTE_KEYS = ("examples", "interpretation")
+OPTIONAL_NOTE_KEYS = ("examples", "interpretation", "asks")
 
 
 class RulesDataError(ScorekeeperError):
@@ -46,6 +46,7 @@ class Note:
     related: tuple[str, ...]
     examples: tuple[str, ...] = ()
     interpretation: str = ""
+    asks: tuple[str, ...] = ()  # questions players ask that this note answers: search data only
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ def note_from_dict(data: dict[str, Any], game: str, where: str) -> Note:
         related=_texts(data["related"], f"{at}: key 'related'"),
         examples=_texts(data.get("examples", []), f"{at}: key 'examples'"),
         interpretation=_text(data.get("interpretation", ""), f"{at}: key 'interpretation'"),
+        asks=_texts(data.get("asks", []), f"{at}: key 'asks'"),
     )
 
 

@@ -27,6 +27,7 @@ FIELD_WEIGHTS = {
     "text": 0.6,
     "examples": 0.6,
     "interpretation": 0.3,
+    "asks": 1.0,
 }
 K1 = 1.2
 B = 0.9
@@ -93,6 +94,7 @@ def _fields(note: Note) -> dict[str, str]:
         "text": note.text,
         "examples": " ".join(note.examples),
         "interpretation": note.interpretation,
+        "asks": " ".join(note.asks),
     }
 
 
@@ -107,6 +109,7 @@ def _note_from_json(data: dict[str, Any]) -> Note:
         related=tuple(data["related"]),
         examples=tuple(data["examples"]),
         interpretation=data["interpretation"],
+        asks=tuple(data["asks"]),
     )
 
 
@@ -299,17 +302,14 @@ class Index:
         except that a word the notes never use leans harder on its synonyms. A word that stands
         for nothing the notes hold has an empty slot.
         """
+        readings = {token: self._reading(token) for token in tokens}
         meaningful = [t for t in tokens if t not in words.STOP_WORDS] or list(tokens)
-        found: list[Slot] = []
-        for token in meaningful:
-            stemmed = words.stem(token)
-            if stemmed in self.postings or stemmed in self.synonyms:
-                found.append({stemmed: 1.0})
-            else:
-                found.append({self.surface[c]: TYPO_WEIGHT for c in self.repair(token)})
+        found = [dict(readings[token][0]) for token in meaningful]
+        # Idioms are read after typos are repaired: "who goes frist" is "goes first".
+        corrected = [readings[token][1] for token in tokens]
         meant = [
             [{words.stem(word): CUE_WEIGHT} for word in cue.split()]
-            for cue in words.cues(" ".join(tokens))
+            for cue in words.cues(" ".join(corrected))
         ]
         for slot in found + [slot for cue in meant for slot in cue]:
             for stemmed, weight in list(slot.items()):
@@ -318,6 +318,20 @@ class Index:
                     share = shares[0] if is_close else shares[1]
                     slot[synonym] = max(slot.get(synonym, 0.0), weight * share)
         return found, meant
+
+    def _reading(self, token: str) -> tuple[Slot, str]:
+        """The stems a question word stands for, and the word as meant (a typo repaired).
+
+        A stop word the notes never use stands for nothing: "hve" may be a slip, "have" is not.
+        """
+        stemmed = words.stem(token)
+        if stemmed in self.postings or stemmed in self.synonyms:
+            return {stemmed: 1.0}, token
+        if token in words.STOP_WORDS:
+            return {}, token
+        candidates = self.repair(token)
+        slot = {self.surface[candidate]: TYPO_WEIGHT for candidate in candidates}
+        return slot, candidates[0] if candidates else token
 
     def search(self, question: str, game: str | None = None) -> list[Hit]:
         """Every note sharing a word with the question, best first."""

@@ -1,11 +1,12 @@
 """One driver for the rules-assistant evaluations: top-1, top-3 and mean reciprocal rank.
 
-Two question sets live beside this file (see README.md). `tuned/` was written with the notes
+The question sets live beside this file (see README.md). `tuned/` was written with the notes
 and tuned on: synonyms, terms and weights were changed while looking at its misses. Its tables
 hold `q` (the question), `answers` (the note ids that answer it) and `game` when the question
-is asked with `--game`. `independent/` was written from the rulebooks alone and is only ever
-measured; it keeps its writer's fields (`text`, `game`, `game_given`, `section`, `answer`)
-plus the `notes` that answer each question, labelled afterwards.
+is asked with `--game`. `studied/` and `independent/` were written from the rulebooks alone;
+`studied/` was measured once and then tuned on, `independent/` is only ever measured. They
+keep their writers' fields (`text`, `game`, `game_given`, `section`, `answer`) plus the
+`notes` that answer each question, labelled afterwards.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 from scorekeeper.rulebook import Index
 
 EVAL = Path(__file__).parent
-SETS = ("tuned", "independent")
+SETS = ("tuned", "studied")
 RANKS = 10  # a right answer below this rank counts 0 towards the mean reciprocal rank
 
 
@@ -54,7 +55,7 @@ class Rates:
 
 
 def load(name: str) -> list[Question]:
-    """Every question of one set (`tuned` or `independent`), in file order."""
+    """Every question of one set (a folder name in SETS), in file order."""
     questions = []
     for path in sorted((EVAL / name).glob("*.toml")):
         with path.open("rb") as stream:
@@ -67,7 +68,7 @@ def load(name: str) -> list[Question]:
 
 def _question(table: dict[str, Any], source: str) -> Question:
     """A question from either set's table layout."""
-    if "text" in table:  # the independent set, in its writer's layout
+    if "text" in table:  # a set written from the rulebooks, in its writer's layout
         answers = tuple(table["notes"])
         game = table["game"] if table["game_given"] else None
         return Question(table["text"], answers, game, table["game"], source)
