@@ -44,7 +44,10 @@ def _print_games() -> None:
 def show(
     ctx: typer.Context,
     game: Annotated[
-        str, typer.Argument(help="Game id, alias or name.", autocompletion=complete.games)
+        str,
+        typer.Argument(
+            metavar="GAME", help="Game id, alias or name.", autocompletion=complete.games
+        ),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:

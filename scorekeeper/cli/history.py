@@ -120,7 +120,7 @@ def show(
 
 IdsArgument = Annotated[
     list[str],
-    typer.Argument(metavar="ID...", help="Short ids or file names (a unique prefix is fine)."),
+    typer.Argument(metavar="ID", help="Short ids or file names (a unique prefix is fine)."),
 ]
 
 

@@ -46,9 +46,12 @@ def _print_players(state: AppState) -> None:
 def rename(
     ctx: typer.Context,
     old: Annotated[
-        str, typer.Argument(help="The name now (any case).", autocompletion=complete.players)
+        str,
+        typer.Argument(
+            metavar="OLD", help="The name now (any case).", autocompletion=complete.players
+        ),
     ],
-    new: Annotated[str, typer.Argument(help="The new name.")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The new name.")],
 ) -> None:
     """Rename a player in every session file: all files change, or none do."""
     from scorekeeper import render

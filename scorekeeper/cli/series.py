@@ -53,7 +53,7 @@ def _reports(home: Path) -> list[SeriesReport]:
 @app.command("new")
 def new(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="Lowercase letters, digits and '-'.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Lowercase letters, digits and '-'.")],
     game: Annotated[
         str | None,
         typer.Option(
@@ -92,7 +92,9 @@ def new(
 @app.command("show")
 def show(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="The series id.", autocompletion=complete.series)],
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="The series id.", autocompletion=complete.series)
+    ],
 ) -> None:
     """Game by game, standings, the winner once complete, and who starts the next game."""
     from scorekeeper import render
@@ -139,14 +141,14 @@ def list_series(ctx: typer.Context) -> None:
 
 IdsArgument = Annotated[
     list[str],
-    typer.Argument(metavar="ID...", help="Session short ids or file names (a unique prefix)."),
+    typer.Argument(metavar="ID", help="Session short ids or file names (a unique prefix)."),
 ]
 
 
 @app.command("add")
 def add(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="The series id.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The series id.")],
     session_ids: IdsArgument,
 ) -> None:
     """Put saved sessions into a series (taking them out of any other), refusing what
@@ -177,7 +179,7 @@ def add(
 @app.command("remove")
 def remove(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="The series id.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The series id.")],
     session_ids: IdsArgument,
 ) -> None:
     """Take saved sessions out of a series (they stay in the history)."""
@@ -200,7 +202,7 @@ def remove(
 @app.command("delete")
 def delete(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="The series id.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The series id.")],
     detach: Annotated[
         bool, typer.Option("--detach", help="Also take its sessions out of it (they stay saved).")
     ] = False,
