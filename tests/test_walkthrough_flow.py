@@ -392,3 +392,39 @@ def test_back_at_the_very_first_question_says_there_is_nothing_before() -> None:
     run = drive(new_draft("hungry"), ["<\r", "Ana\r"])
     assert "Nothing comes before this question." in run.screen
     assert run.draft.answers["players"][0]["name"] == "Ana"
+
+
+def test_a_forgotten_player_is_added_from_the_review() -> None:
+    cy = ["3 2 4\r", "1\r", "2\r"]  # the same answers as Ana's
+    keys = [*GUESTS[: -len(CLOSE)], E, E, DOWN * 2 + E, "Cy\r", "\r", *cy, *REVIEW_OK, E]
+    run = drive(new_draft("before-the-guests-arrive"), keys)
+    assert [p["name"] for p in run.session["players"]] == ["Ana", "Ben", "Cy"]
+    assert players(run.session)[2] == players(run.session)[0]
+    assert run.saved[-1][1].winners == ("Ben",)
+
+
+def test_a_player_entered_by_mistake_is_removed_from_the_review() -> None:
+    cy = ["3 2 4\r", "1\r", "2\r"]
+    keys = [
+        "Ana\r", "Ben\r", "Cy\r", "\r", "3 2 4\r", "1\r", "2\r", "12\r", "\r", "\r", *cy,
+        E, E,
+        DOWN * 3 + E,  # Remove a player (after: score it, change an answer, add a player)
+        DOWN + E,  # Ben
+        *REVIEW_OK, E,
+    ]
+    run = drive(new_draft("before-the-guests-arrive"), keys)
+    assert [p["name"] for p in run.session["players"]] == ["Ana", "Cy"]
+
+
+def test_removing_a_player_moves_later_players_closed_lists_up() -> None:
+    from scorekeeper.games import find_game
+    from scorekeeper.walkthrough.plan import Context
+
+    answers: dict[str, Any] = {
+        "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cy"}],
+        "walk": {"closed": ["players", "players.0.cards", "players.2.cards", "players.2.x"]},
+    }
+    Context(find_game("creature-comforts"), answers).remove_player(1)
+    assert [p["name"] for p in answers["players"]] == ["Ana", "Cy"]
+    assert answers["walk"]["closed"] == ["players", "players.0.cards", "players.1.cards",
+                                         "players.1.x"]

@@ -98,9 +98,14 @@ class TableAsker:
         )
         looks_right = [] if summary.problem else [("Looks right: score it", "ok")]
         while True:
-            action = select("Is everything right?", [*looks_right, ("Change an answer", "change")])
+            actions = [(step.menu, step) for step in summary.actions]
+            action = select(
+                "Is everything right?", [*looks_right, ("Change an answer", "change"), *actions]
+            )
             if action == "ok":
                 return None
+            if isinstance(action, Step):
+                return action
             owners = [(name, seat) for seat, (name, _) in enumerate(summary.players)]
             if summary.settings:
                 owners.append(("Game settings, notes and location", -1))

@@ -42,6 +42,7 @@ class Review:
     players: tuple[tuple[str, tuple[tuple[Step, str], ...]], ...]
     warnings: tuple[str, ...]
     problem: str | None
+    actions: tuple[Step, ...] = ()  # steps offered in the first menu (adding a player)
 
 
 class Asker(Protocol):
@@ -199,6 +200,7 @@ class Navigator:
             ),
             warnings=warnings,
             problem=problem,
+            actions=tuple(s for s in self.plan(self.answers) if s.menu),
         )
 
     def _ask(self, step: Step, group: Sequence[Step]) -> Any:

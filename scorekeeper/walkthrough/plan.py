@@ -64,6 +64,19 @@ class Context:
         keys = [k for k in self.walk.get("closed", []) if k != key]
         self.walk["closed"] = [*keys, key] if closed else keys
 
+    def remove_player(self, seat: int) -> None:
+        """Take a player and their answers out; later seats move up, their closed lists too."""
+        del self.players[seat]
+        keys = []
+        for key in self.walk.get("closed", []):
+            owner, _, rest = key.partition(".")
+            number, _, item = rest.partition(".")
+            if owner != "players" or not number.isdigit() or int(number) < seat:
+                keys.append(key)
+            elif int(number) > seat:
+                keys.append(f"players.{int(number) - 1}.{item}")
+        self.walk["closed"] = keys
+
 
 def title_module(game: Game[Any, Any]) -> ModuleType | None:
     """The title's own steps, when its package has a `steps` module."""
@@ -122,7 +135,21 @@ def name_steps(context: Context) -> list[Step]:
     steps = [_name_step(context, seat) for seat in range(len(players))]
     if len(players) < game.max_players:
         steps.append(_next_name_step(context))
+    if len(players) > game.min_players and context.is_closed("players"):
+        steps.append(_remove_step(context))
     return steps
+
+
+def _remove_step(context: Context) -> Step:
+    """Offered in the review: a player entered by mistake goes, with their answers."""
+    options = tuple((context.name(seat), seat) for seat in range(len(context.players)))
+
+    def write(answers: dict[str, Any], value: Any) -> None:
+        context.remove_player(value)
+
+    return Step(("players",), "Remove which player? Their answers go with them.",
+                Choice(options), read=lambda answers: None, write=write, reviewed=False,
+                optional=True, asked=False, menu="Remove a player")
 
 
 def _name_parse(context: Context, seat: int) -> Callable[[str], str]:
@@ -170,7 +197,10 @@ def _next_name_step(context: Context) -> Step:
         suggestions=context.known_names,
         shape=f"{game.name} needs at least {game.min_players} players" if not enough else "",
     )
-    return Step(("players", seat, "name"), label, ask, read=read, write=write, reviewed=False)
+    # From the review, "Add a player" asks this again: a forgotten player is one more name,
+    # then their answers, not a new walk-through.
+    return Step(("players", seat, "name"), label, ask, read=read, write=write, reviewed=False,
+                menu="Add a player")
 
 
 def title_steps(context: Context) -> list[Step]:

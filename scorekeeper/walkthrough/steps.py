@@ -104,6 +104,7 @@ class Step:
     reviewed: bool = True  # listed in the review
     optional: bool = False  # a session is complete without it (a file may leave it out)
     asked: bool = True  # False: not asked on the way, only changed from the review
+    menu: str = ""  # offered as this action in the review's first menu ("Add a player")
 
     @property
     def key(self) -> str:
