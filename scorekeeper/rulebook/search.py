@@ -19,24 +19,25 @@ from typing import Any
 from scorekeeper.rulebook import words
 from scorekeeper.rulebook.notes import Chapter, Library, Note, registered
 
-# Field weights and BM25 constants, tuned on tests/rules_eval/tuned (docs/rules-assistant.md).
+# Field weights and BM25 constants, tuned on tests/rules_eval/tuned and studied, and on half
+# of the notes' own `asks` asked against an index of the other half (docs/rules-assistant.md).
 FIELD_WEIGHTS = {
-    "title": 4.0,
-    "terms": 3.0,
-    "section": 0.5,
-    "text": 0.6,
-    "examples": 0.6,
-    "interpretation": 0.3,
-    "asks": 1.0,
+    "title": 2.25,
+    "terms": 2.25,
+    "section": 0.19,
+    "text": 0.3,
+    "examples": 1.6,
+    "interpretation": 0.15,
+    "asks": 0.28,
 }
-K1 = 1.2
+K1 = 0.9
 B = 0.9
 TYPO_WEIGHT = 0.8
 CLOSE_SHARE = (0.5, 0.3)  # weight of (close synonyms, associations) of a word in the notes
 STAND_IN_SHARE = (1.0, 0.6)  # ... of a word the notes never use
-CUE_WEIGHT = 1.2
+CUE_WEIGHT = 0.9
 GAME_BOOST = 5.0
-PAIR_WEIGHT = 1.0
+PAIR_WEIGHT = 0.5
 PAIR_WINDOW = 3
 COVERAGE = 0.7
 UNKNOWN_IDF = 3.0  # how much a word no note knows weighs in a hit's coverage (rare-ish)
@@ -277,7 +278,8 @@ class Index:
         return kept, named
 
     def repair(self, word: str) -> list[str]:
-        """The known words nearest an unknown one, within the slips its length allows.
+        """The known words nearest an unknown one, within the slips its length allows; of
+        several as near, those in the most notes ("hotle" is "hotel", not "hole").
 
         Distance is rapidfuzz's optimal string alignment: a swap of neighbours counts once.
         """
@@ -293,7 +295,10 @@ class Index:
         if not found:
             return []
         best = min(distance for _, distance, _ in found)
-        return [candidate for candidate, distance, _ in found if distance == best]
+        nearest = [candidate for candidate, distance, _ in found if distance == best]
+        spread = {c: len(self.postings.get(self.surface[c], ())) for c in nearest}
+        most = max(spread.values())
+        return [candidate for candidate in nearest if spread[candidate] == most]
 
     def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
         """The stems each question word may stand for, and those each idiom in it means.

@@ -112,6 +112,8 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("rating", "stars"),
     ("empty", "blank", "vacant", "unoccupied"),
     ("worth", "value"),
+    ("phase", "stage"),
+    ("move", "shift", "relocate", "reposition"),
 )
 # Looser associations: a word that often, but not always, means the same as the others.
 ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
@@ -195,7 +197,10 @@ CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bnobody (?:chose|picked|took|wanted)\b|\bnot (?:chosen|picked|taken)\b", "remaining"),
         (r"\bnext to each other\b|\bside by side\b", "adjacent"),
         (r"\bcan (?:i|we) still\b", "last final action"),
-        (r"\b(?:own|have|build|hold)s? (?:2|two) (?:of the same|\w+s)\b", "duplicate limit"),
+        (
+            r"\b(?:own|have|build|hold)s? (?:2|two) (?:of the same|(?:\w+ )?\w+s)\b",
+            "duplicate limit",
+        ),
         (r"\bcosts? (?:me |you |us )?(?:a |any )?points?\b", "lose penalty"),
         (r"\b(?:straight|right) away\b|\bat once\b|\bimmediately\b", "immediately"),
         (r"\bwrap(?:s|ped|ping)? (?:\w+ )?up\b", "finish"),
