@@ -1,4 +1,4 @@
-"""Measured answer quality on both question sets (tests/rules_eval/, see its README).
+"""Measured answer quality on every question set (tests/rules_eval/, see its README).
 
 The floors are the rates the search reaches today (docs/rules-assistant.md), less half a
 point: a change that loses answers fails here. The independent set is never tuned on, so its
@@ -14,7 +14,7 @@ from tests.rules_eval import evaluation
 
 INDEX = Index.build(load_library(rules_root()))
 # set name -> (top-1 floor, top-3 floor)
-FLOORS = {"tuned": (0.95, 0.995), "studied": (0.905, 0.98)}
+FLOORS = {"tuned": (0.95, 0.995), "studied": (0.905, 0.98), "independent": (0.795, 0.93)}
 
 
 @pytest.mark.parametrize("name", evaluation.SETS)
