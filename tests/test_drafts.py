@@ -175,13 +175,21 @@ def test_ctrl_c_keeps_the_draft_and_says_how_to_resume(tmp_path: Path) -> None:
     assert not storage.draft_path(tmp_path, KIND).exists()
 
 
+def put_aside(home: Path) -> str:
+    """The text of the one draft put aside (never destroyed) when the user dropped it."""
+    path = storage.draft_path(home, KIND)
+    [aside] = path.parent.glob(f"{path.name}.dropped-*")
+    return aside.read_text(encoding="utf-8")
+
+
 @pytest.mark.slow
-def test_discard_draft_starts_afresh(tmp_path: Path) -> None:
+def test_discard_draft_starts_afresh_and_keeps_the_old_answers_aside(tmp_path: Path) -> None:
     storage.save_draft(tmp_path, KIND, hungry(["Ana"], [{}]).to_dict())
     child = spawn(tmp_path, "hungry", "--discard-draft")
-    child.expect_exact("The unfinished walk-through was dropped.")
+    child.expect_exact("The unfinished walk-through was put aside as ")
     child.expect_exact("Player 1 name")
     assert not storage.draft_path(tmp_path, KIND).exists()
+    assert "Ana" in put_aside(tmp_path)
     child.send(CTRL_C)
     child.expect_exact("Cancelled: nothing was saved.")
     child.expect(pexpect.EOF)
@@ -196,14 +204,16 @@ def test_choosing_a_new_game_drops_the_draft(tmp_path: Path) -> None:
     child.expect_exact("Before the Guests Arrive with Zoe, Yann, started 2026-11-28 21:05")
     child.expect_exact("Carry on with it?")
     child.send(DOWN + "\r")  # Discard it and start a new game
+    child.expect_exact("Its answers are kept in ")
     child.expect_exact("Player 1 name")
     assert not storage.draft_path(tmp_path, KIND).exists()
+    assert "Zoe" in put_aside(tmp_path)
     child.send(CTRL_C)
     child.expect(pexpect.EOF)
 
 
 @pytest.mark.slow
-def test_declining_to_save_drops_the_draft(tmp_path: Path) -> None:
+def test_declining_to_save_keeps_the_answers_aside(tmp_path: Path) -> None:
     storage.save_draft(tmp_path, KIND, hungry(["Ana", "Ben"], [ANA, BEN]).to_dict())
     child = spawn(tmp_path, "--resume")
     answer(child, "Notes", "")
@@ -212,10 +222,11 @@ def test_declining_to_save_drops_the_draft(tmp_path: Path) -> None:
     child.send("\r")
     child.expect_exact("Save this session?")
     child.send("n")
-    child.expect_exact("Not saved; the unfinished walk-through was dropped.")
+    child.expect_exact("Not saved; the answers are kept in ")
     child.expect(pexpect.EOF)
     assert not storage.draft_path(tmp_path, KIND).exists()
     assert saved_sessions(tmp_path) == []
+    assert "Ben" in put_aside(tmp_path)
 
 
 @pytest.mark.slow

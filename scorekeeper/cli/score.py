@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 app = command_app()
 SHARING = "sharing"  # remembered answers of the walk-through itself, beside each title's
 SAVED_AS = "saved_as"  # in a draft: the session file its game was saved as
+DROPPED = "dropped"  # a draft the user chose not to resume or save: kept aside, not destroyed
 
 
 @app.command("score")
@@ -63,7 +64,7 @@ def score(
     ] = False,
     discard_draft: Annotated[
         bool,
-        typer.Option("--discard-draft", help="Drop the unfinished walk-through; start anew."),
+        typer.Option("--discard-draft", help="Put the unfinished walk-through aside; start anew."),
     ] = False,
     allow_duplicate: Annotated[
         bool,
@@ -164,8 +165,8 @@ def _walk_through(
         if series is not None:
             series, game = checked_series(home, series, game)
         if discard and storage.draft_path(home, KIND).exists():
-            storage.discard_draft(home, KIND)
-            console.print("The unfinished walk-through was dropped.")
+            aside = storage.set_aside_draft(home, KIND, DROPPED)
+            console.print(f"The unfinished walk-through was put aside as {aside}.", markup=False)
         draft = None if discard else _load_draft(home, console)
         if resume and draft is None:
             raise fail("no unfinished walk-through to resume")
@@ -181,7 +182,8 @@ def _walk_through(
     keep = _keeper(home, lambda text: render.print_warnings(console, [text]))
     try:
         if draft is not None and not resume and not prompts.offer_draft(console, draft):
-            storage.discard_draft(home, KIND)
+            aside = storage.set_aside_draft(home, KIND, DROPPED)
+            console.print(f"Its answers are kept in {aside}.", markup=False)
             draft = None
         if draft is None:
             draft = _new_draft(game, live)
@@ -220,9 +222,11 @@ def _walk_through(
             console.print("\nCancelled: nothing was saved.")
         raise typer.Exit(130) from None
     _remember(home, draft, console)
-    storage.discard_draft(home, KIND)
     if saved is None:
-        console.print("Not saved; the unfinished walk-through was dropped.")
+        aside = storage.set_aside_draft(home, KIND, DROPPED)
+        console.print(f"Not saved; the answers are kept in {aside}.", markup=False)
+    else:
+        storage.discard_draft(home, KIND)
 
 
 def _game(name: str | None, live: bool) -> Game[Any, Any] | None:

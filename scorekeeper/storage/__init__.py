@@ -151,16 +151,17 @@ def load_draft(home: Path, kind: str) -> dict[str, Any] | None:
 
 
 def discard_draft(home: Path, kind: str) -> None:
+    """Remove a draft whose answers are safe in a saved session (set_aside_draft otherwise)."""
     from scorekeeper.storage.documents import DRAFTS
 
     DRAFTS.discard(home, kind)
 
 
-def set_aside_draft(home: Path, kind: str) -> Path:
-    """Move a draft that cannot be used out of the way; returns where it went."""
+def set_aside_draft(home: Path, kind: str, why: str = "damaged") -> Path:
+    """Move a draft out of the way, damaged or dropped by the user; returns where it went."""
     from scorekeeper.storage.documents import DRAFTS
 
-    return DRAFTS.set_aside(home, kind)
+    return DRAFTS.set_aside(home, kind, why)
 
 
 def remembered_path(home: Path, kind: str) -> Path:

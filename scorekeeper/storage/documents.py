@@ -70,22 +70,23 @@ class DocumentStore:
             except OSError as error:
                 raise StorageError(f"{path}: cannot remove: {reason(error)}") from None
 
-    def set_aside(self, home: Path, kind: str) -> Path:
-        """Rename a damaged document out of the way (`<kind>.toml.damaged-<when>`)."""
+    def set_aside(self, home: Path, kind: str, why: str = "damaged") -> Path:
+        """Rename a document out of the way (`<kind>.toml.<why>-<when>`): a damaged one, or one
+        the user dropped, whose answers are kept all the same."""
         path = self.path(home, kind)
         from datetime import datetime
 
         when = datetime.now().strftime("%Y%m%d-%H%M%S")
         with locked(home):
             for _ in range(100):
-                aside = path.with_name(f"{path.name}.damaged-{when}-{_suffix()}")
+                aside = path.with_name(f"{path.name}.{why}-{when}-{_suffix()}")
                 if os.path.lexists(aside):
                     continue
                 try:
                     path.rename(aside)
                 except OSError as error:
                     raise StorageError(
-                        f"{path}: damaged, and cannot be set aside: {reason(error)}"
+                        f"{path}: {why}, and cannot be set aside: {reason(error)}"
                     ) from None
                 sync_directory(path.parent)
                 return aside
