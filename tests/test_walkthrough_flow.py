@@ -428,3 +428,15 @@ def test_removing_a_player_moves_later_players_closed_lists_up() -> None:
     assert [p["name"] for p in answers["players"]] == ["Ana", "Cy"]
     assert answers["walk"]["closed"] == ["players", "players.0.cards", "players.1.cards",
                                          "players.1.x"]
+
+
+def test_the_review_names_what_blocks_scoring_as_the_review_does_not_as_the_file_does() -> None:
+    keys = ["Ana\r", "Ben\r", "\r", "0 0 0 0 0\r", "6 0 0 0 0\r", "0 0 0 0 0\r", "6 0 0 0 0\r",
+            E, E]
+    screen = " ".join(drive(new_draft("hungry"), keys).screen.split())
+    assert "Cannot score yet: red (tourists at the hotels): 12 tourists at the red hotel" in screen
+    over = ["Ana\r", "Ben\r", "\r", "6 6 6 6 0\r", "6 0 0 0 0\r", "0 0 0 0 0\r", "0 0 0 0 0\r",
+            E, E]
+    screen = " ".join(drive(new_draft("hungry"), over).screen.split())
+    assert "Cannot score yet: Ana: tourists at the holiday homes: 30 tourists;" in screen
+    assert "key '" not in screen

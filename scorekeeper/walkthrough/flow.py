@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.draft import Draft
-from scorekeeper.errors import InputError, MissingTieBreakError
+from scorekeeper.errors import InputError
+from scorekeeper.fields import Field
 from scorekeeper.session import Session, from_dict
 from scorekeeper.walkthrough.navigator import Check, Plan
 from scorekeeper.walkthrough.plan import plan, session_document
@@ -39,21 +40,43 @@ def planner(
         return plan(answers, GAMES, find, memory, known_names, draft.started)
 
     def check(answers: dict[str, Any]) -> tuple[tuple[str, ...], str | None]:
-        return review_check(draft, home)
+        game = answers.get("game")
+        found = find_game(game, home) if isinstance(game, str) else None
+        fields = () if found is None else (*found.settings_fields, *found.player_fields)
+        return review_check(draft, home, steps(answers), fields)
 
     return steps, check
 
 
-def review_check(draft: Draft, home: Path | None = None) -> tuple[tuple[str, ...], str | None]:
-    """(warnings, problem): what the review shows before anything is scored."""
+def review_check(
+    draft: Draft,
+    home: Path | None = None,
+    steps: Sequence[Step] = (),
+    fields: Sequence[Field] = (),
+) -> tuple[tuple[str, ...], str | None]:
+    """(warnings, problem): what the review shows before anything is scored; a problem is
+    put in the review's words ("Ana: tourists at the holiday homes: ..."), not the file's."""
     try:
         session = finished(draft, home)
         outcome = session.score()
-    except MissingTieBreakError as error:
-        return (), str(error)
     except InputError as error:
-        return (), str(error)
+        where = error.where
+        parts = [] if where.player is None else [where.player]
+        if where.key is not None:
+            parts.append(answer_name(where.key, steps, fields))
+        return (), ": ".join([*parts, error.message])
     return tuple(outcome.warnings), None
+
+
+def answer_name(key: str, steps: Sequence[Step], fields: Sequence[Field]) -> str:
+    """What the review calls the answer at a session key: its step ("red (tourists at the
+    hotels)" for `hotels.red`), else its field ("tourists at the holiday homes")."""
+    parts = tuple(key.split("."))
+    for step in steps:
+        owner, rest = step.path[0], step.path[2:] if step.path[0] == "players" else step.path[1:]
+        if owner in ("players", "settings") and rest == parts:
+            return step.column or step.label
+    return next((f.label for f in fields if f.key == parts[0]), key)
 
 
 def finished(draft: Draft, home: Path | None = None) -> Session:
