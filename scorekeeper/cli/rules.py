@@ -164,6 +164,14 @@ def _print_answer(
             console.print(note_lines("Nearest notes, probably not what you asked:", rows))
     if rows:
         console.print(command_hint("Read one in full", "scorekeeper rules show ID"))
+    if (
+        good
+        and title is None
+        and {hit.note.game for hit in hits[: close + 1]} != {hits[0].note.game}
+    ):  # "who starts?": every title has an answer, and they differ
+        console.print(
+            command_hint("Other games answer this too; for one game's rule add", "--game GAME")
+        )
     if not good:
         console.print(
             command_hint("See a game's notes", f"scorekeeper rules list {title or 'GAME'}")
