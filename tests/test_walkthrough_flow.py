@@ -440,3 +440,13 @@ def test_the_review_names_what_blocks_scoring_as_the_review_does_not_as_the_file
     screen = " ".join(drive(new_draft("hungry"), over).screen.split())
     assert "Cannot score yet: Ana: tourists at the holiday homes: 30 tourists;" in screen
     assert "key '" not in screen
+
+
+def test_live_first_snow_resumed_mid_round_shows_the_round_and_the_totals_so_far() -> None:
+    keys = ["Ana\r", "Ben\r", *ROUND * 3]  # round 1 for both, round 2 for Ana
+    run = drive(new_draft("first-snow", live=True), keys)
+    assert run.stopped
+    rest = drive(run.resumed(), ROUND)
+    before_any_answer = rest.screen.split("Round 2:")[0]
+    assert "Round 2 of 6" in before_any_answer
+    assert "After round 1" in before_any_answer

@@ -196,9 +196,15 @@ CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bbefore the first (?:round|turn)\b", "setup"),
         (r"\bnobody (?:chose|picked|took|wanted)\b|\bnot (?:chosen|picked|taken)\b", "remaining"),
         (r"\bnext to each other\b|\bside by side\b", "adjacent"),
-        (r"\bcan (?:i|we) still\b", "last final action"),
+        # "can I still ..." asks about the last action only once the game is ending
         (
-            r"\b(?:own|have|build|hold)s? (?:2|two) (?:of the same|(?:\w+ )?\w+s)\b",
+            r"^(?=.*\b(?:end\w*|over|winter|last|finish\w*|flipped|revealed)\b)"
+            r".*\bcan (?:i|we) still\b",
+            "last final action",
+        ),
+        (  # owning two of a card, not holding two cards of a kind
+            r"\b(?:own|build)s? (?:2|two) (?:of the same|(?:\w+ )?\w+s)\b"
+            r"|\b(?:have|hold)s? (?:2|two) of the same\b",
             "duplicate limit",
         ),
         (r"\bcosts? (?:me |you |us )?(?:a |any )?points?\b", "lose penalty"),

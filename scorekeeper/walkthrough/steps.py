@@ -101,6 +101,8 @@ class Step:
     write: Callable[[dict[str, Any], Any], None] | None = None
     before: tuple[Message, ...] = ()  # shown each time it is asked
     after: Callable[[dict[str, Any]], Sequence[Message]] | None = None  # shown once answered
+    # shown when a kept walk-through resumes at this step: where the game stands (a round)
+    resumed: Callable[[dict[str, Any]], Sequence[Message]] | None = None
     reviewed: bool = True  # listed in the review
     optional: bool = False  # a session is complete without it (a file may leave it out)
     asked: bool = True  # False: not asked on the way, only changed from the review

@@ -107,9 +107,12 @@ def round_steps(context: Context, seat: int, number: int, live: bool = False) ->
     entry: dict[str, Any] = value_at(context.answers, base) or {}
     food = entry.get("food")
     label = f"round {number}"
-    before: tuple[Message, ...] = ()
-    if live and seat == 0:
-        before = (Message(f"Round {number} of {rules.ROUNDS}", "bold"),)
+    header = Message(f"Round {number} of {rules.ROUNDS}", "bold")
+    before = (header,) if live and seat == 0 else ()
+
+    def resumed(answers: dict[str, Any]) -> list[Message]:
+        """Live play resumed mid-round: the round, and the totals the last round ended on."""
+        return [header, *([totals(context, number - 1)] if number > 1 else [])]
 
     def write_food(answers: dict[str, Any], value: Any) -> None:
         current = _entry(context, seat, number)
@@ -144,6 +147,7 @@ def round_steps(context: Context, seat: int, number: int, live: bool = False) ->
         show=show_food,
         write=write_food,
         before=before,
+        resumed=resumed if live else None,
     )
     diet_step = Step(
         (*base, "diet"),
@@ -155,6 +159,7 @@ def round_steps(context: Context, seat: int, number: int, live: bool = False) ->
         read=lambda answers: _chosen_diet(value_at(answers, base)),
         write=write_diet,
         before=(Message(advice(food or {}), "cyan"),),
+        resumed=resumed if live else None,
     )
     warm_step = Step(
         (*base, "warm"),
@@ -164,6 +169,7 @@ def round_steps(context: Context, seat: int, number: int, live: bool = False) ->
         rule="first-snow.warmth",
         column=f"{label} warm",
         after=after_warm,
+        resumed=resumed if live else None,
     )
     return [food_step, diet_step, warm_step]
 
