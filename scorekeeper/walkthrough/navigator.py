@@ -156,8 +156,9 @@ class Navigator:
         """Every step from the kept position (or the first unanswered) to the end of the plan."""
         steps = self._asked()
         index = self._index(steps, self.draft.position)
-        if 0 < index < len(steps) and steps[index].resumed is not None:
-            self.asker.show(steps[index].resumed(self.answers))
+        resumed = steps[index].resumed if 0 < index < len(steps) else None
+        if resumed is not None:
+            self.asker.show(resumed(self.answers))
         while index < len(steps):
             step = steps[index]
             result = self._ask(step, _group(steps, index))
