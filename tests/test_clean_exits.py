@@ -69,7 +69,7 @@ def test_a_closed_stdout_is_one_error_line_before_anything_is_done(tmp_path: Pat
         ),
         (["histroy"], "No such command 'histroy'. Did you mean 'history'?", "scorekeeper"),
         (["history", "list", "--limit", "x"], "Invalid value for '--limit': ", "history list"),
-        (["players", "rename", "Ana"], "Missing argument 'new'.", "players rename"),
+        (["players", "rename", "Ana"], "Missing argument 'NEW'.", "players rename"),
     ],
 )
 def test_every_usage_error_is_one_line(args: list[str], opening: str, help_of: str) -> None:
