@@ -4,7 +4,7 @@ The question sets live beside this file (see README.md). `tuned/` was written wi
 and tuned on: synonyms, terms and weights were changed while looking at its misses. Its tables
 hold `q` (the question), `answers` (the note ids that answer it) and `game` when the question
 is asked with `--game`. `studied/` and `independent/` were written from the rulebooks alone;
-`studied/` was measured once and then tuned on, `independent/` is only ever measured. They
+each `studied/` file was measured once and then tuned on, `independent/` is only measured. They
 keep their writers' fields (`text`, `game`, `game_given`, `section`, `answer`) plus the
 `notes` that answer each question, labelled afterwards.
 """
