@@ -22,12 +22,12 @@ from scorekeeper.rulebook.notes import Chapter, Library, Note, registered
 # Field weights and BM25 constants, tuned on tests/rules_eval/tuned and studied, and on half
 # of the notes' own `asks` asked against an index of the other half (docs/rules-assistant.md).
 FIELD_WEIGHTS = {
-    "title": 2.25,
-    "terms": 2.25,
-    "section": 0.19,
-    "text": 0.3,
-    "examples": 1.6,
-    "interpretation": 0.15,
+    "title": 6.0,
+    "terms": 0.85,
+    "section": 0.05,
+    "text": 0.4,
+    "examples": 1.2,
+    "interpretation": 0.02,
     "asks": 0.28,
 }
 K1 = 0.9
@@ -37,7 +37,7 @@ CLOSE_SHARE = (0.5, 0.3)  # weight of (close synonyms, associations) of a word i
 STAND_IN_SHARE = (1.0, 0.6)  # ... of a word the notes never use
 CUE_WEIGHT = 0.9
 GAME_BOOST = 5.0
-PAIR_WEIGHT = 0.5
+PAIR_WEIGHT = 0.375
 PAIR_WINDOW = 3
 COVERAGE = 0.7
 UNKNOWN_IDF = 3.0  # how much a word no note knows weighs in a hit's coverage (rare-ish)

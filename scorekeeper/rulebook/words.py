@@ -114,6 +114,7 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("worth", "value"),
     ("phase", "stage"),
     ("move", "shift", "relocate", "reposition"),
+    ("permanent", "stuck", "locked"),
 )
 # Looser associations: a word that often, but not always, means the same as the others.
 ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
