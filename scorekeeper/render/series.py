@@ -7,10 +7,9 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from scorekeeper.core.breakdown import place_text
 from scorekeeper.render import rule_hint, user, user_names, when
 from scorekeeper.render.table import Table
-from scorekeeper.text import plural
+from scorekeeper.text import place_text, plural
 
 if TYPE_CHECKING:
     from scorekeeper.series import SeriesReport
