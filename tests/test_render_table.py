@@ -18,7 +18,7 @@ from rich.text import Text
 
 from scorekeeper.render.table import Table
 
-PLAIN = st.text(alphabet=st.sampled_from("ab Z9=%-./é漢✓"), max_size=12).map(str.rstrip)
+PLAIN = st.text(alphabet=st.sampled_from("ab Z9=%-./é漢✓"), max_size=30).map(str.rstrip)
 ANY = st.text(alphabet=st.sampled_from("ab Z9\t\n\u2028"), max_size=8)
 STYLES = st.sampled_from(["", "bold", "dim", "reverse", "italic red", "on blue"])
 
@@ -83,54 +83,51 @@ def test_it_draws_what_rich_draws(pair: tuple[rich.table.Table, Table], width: i
     assert draw(ours, width) == draw(theirs, width)
 
 
-@pytest.fixture
-def rich_layout_refused(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """rich's own layout fails if it is asked for: the short path must draw alone."""
+def refuse_rich_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """rich's own layout fails from now on: the short path must draw alone."""
 
     def refuse(*args: object) -> Iterator[object]:
         raise AssertionError("drawn by rich's layout")
         yield
 
     monkeypatch.setattr(rich.table.Table, "__rich_console__", refuse)
-    yield
 
 
-def scores() -> Table:
-    table = Table(title="Hungry: final scores", title_justify="left", caption="3 players")
+def scores(cls: type[rich.table.Table] = Table) -> rich.table.Table:
+    table = cls(title="Hungry: final scores", title_justify="left", caption="3 players")
     table.add_column("#", justify="right")
     table.add_column("Player")
     table.add_column("Total", justify="right", style="bold")
-    table.add_row("1", Text("Ana", style="bold"), "17")
+    table.add_row("1", Text("Ana Beatriz Carvalho", style="bold"), "17")
     table.add_row("2=", "Ben", "12", end_section=True)
     table.add_row("2=", "漢字", "12", style="reverse")
     return table
 
 
-def test_a_table_of_one_line_cells_that_fits_takes_the_short_path(
-    rich_layout_refused: None,
+@pytest.mark.parametrize("width", [80, 24])
+def test_one_line_cells_take_the_short_path_even_when_some_must_wrap(
+    width: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert draw(scores(), 80).splitlines()[:3] == [
-        "\x1b[3mHungry: final scores   \x1b[0m",
-        "┏━━━━┳━━━━━━━━┳━━━━━━━┓",
-        "┃\x1b[1m \x1b[0m\x1b[1m #\x1b[0m\x1b[1m \x1b[0m┃\x1b[1m \x1b[0m\x1b[1mPlayer\x1b[0m"
-        "\x1b[1m \x1b[0m┃\x1b[1m \x1b[0m\x1b[1mTotal\x1b[0m\x1b[1m \x1b[0m┃",
-    ]
+    expected = draw(scores(rich.table.Table), width)
+    refuse_rich_layout(monkeypatch)
+    drawn = draw(scores(), width)
+    assert drawn == expected
+    lines = [line for line in drawn.splitlines() if line.startswith("│")]
+    assert len(lines) == (3 if width == 80 else 5)  # at 24 columns the long name takes 3
 
 
 @pytest.mark.parametrize(
-    ("width", "change"),
+    "change",
     [
-        (20, lambda t: None),  # wider than the terminal: rich wraps it
-        (80, lambda t: t.add_row("4", "Two\nlines", "1")),
-        (80, lambda t: t.add_row("4", "Cy  ", "1")),  # trailing blanks: justifying changes them
-        (80, lambda t: t.columns[1].__setattr__("justify", "center")),
-        (80, lambda t: t.columns[1].__setattr__("min_width", 12)),
+        lambda t: t.add_row("4", "Two\nlines", "1"),
+        lambda t: t.add_row("4", "Cy  ", "1"),  # trailing blanks: justifying changes them
+        lambda t: t.columns[1].__setattr__("justify", "center"),
+        lambda t: t.columns[1].__setattr__("min_width", 12),
     ],
 )
-def test_anything_else_is_left_to_rich(
-    width: int, change: object, rich_layout_refused: None
-) -> None:
+def test_anything_else_is_left_to_rich(change: object, monkeypatch: pytest.MonkeyPatch) -> None:
     table = scores()
     change(table)  # type: ignore[operator]
+    refuse_rich_layout(monkeypatch)
     with pytest.raises(AssertionError, match="drawn by rich's layout"):
-        draw(table, width)
+        draw(table, 80)
