@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import time
 
-from scorekeeper.games.creature_comforts import ComfortsPlayer, storage_targets
 from scorekeeper.games.creature_comforts.catalogue import load
+from scorekeeper.games.creature_comforts.engine import ComfortsPlayer, storage_targets
 from scorekeeper.games.creature_comforts.placement import best_placement
 
 HANDS = {

@@ -11,13 +11,16 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import InputError, ScorekeeperError, UnknownGameError, Where
-from scorekeeper.games.base import SeriesRules, StarterRule
 from scorekeeper.history import Play, oldest_first, spellings
 from scorekeeper.names import check_series
 from scorekeeper.text import join_names, plural
+
+if TYPE_CHECKING:
+    from scorekeeper.games.base import SeriesRules, StarterRule
 
 SERIES_KEYS = ("name", "game", "games", "created")
 MAX_GAMES = 1000
@@ -130,8 +133,21 @@ class SeriesReport:
     standings: tuple[SeriesStanding, ...]  # best first
     is_mixed: bool
     tiebreak: str | None  # how a tie for first was settled (or shared), in words
-    next_starter: tuple[str, ...] = ()  # several names = tied, the table decides
-    starter_rule: StarterRule | None = None
+
+    @property
+    def next_starter(self) -> tuple[str, ...]:
+        """Who starts the next game by the title's rule (several names = tied, the table
+        decides); nobody when the title has no rule, the series is mixed or complete."""
+        return self._starter[1]
+
+    @property
+    def starter_rule(self) -> StarterRule | None:
+        return self._starter[0]
+
+    @cached_property
+    def _starter(self) -> tuple[StarterRule | None, tuple[str, ...]]:
+        """Worked out when asked: it loads the title's engine, which `series list` never needs."""
+        return _next_starter(self.definition, self.plays, self.is_mixed)
 
     @property
     def is_complete(self) -> bool:
@@ -202,7 +218,6 @@ def report(definition: SeriesDef, plays: Sequence[Play]) -> SeriesReport:
             key=lambda s: (s.rank, s.name.casefold()),
         )
     )
-    starter_rule, next_starter = _next_starter(definition, ordered, is_mixed)
     return SeriesReport(
         definition=definition,
         plays=ordered,
@@ -211,8 +226,6 @@ def report(definition: SeriesDef, plays: Sequence[Play]) -> SeriesReport:
         standings=standings,
         is_mixed=is_mixed,
         tiebreak=_explain(standings, is_mixed),
-        next_starter=next_starter,
-        starter_rule=starter_rule,
     )
 
 

@@ -1,4 +1,4 @@
-"""Words for people: user-typed text made safe to show, plurals and lists of names.
+"""Words for people: user-typed text made safe to show, plurals, lists of names, places.
 
 Usable without importing rich.
 """
@@ -33,3 +33,8 @@ def join_names(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def place_text(rank: int, shared: bool) -> str:
+    """'2', or '2=' for a place two or more players share (docs/games/README.md, "Places")."""
+    return f"{rank}=" if shared else str(rank)

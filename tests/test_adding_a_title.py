@@ -6,9 +6,13 @@ and sample session are all the data it brings, and it is scored through the CLI'
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
+import subprocess
+import sys
 import tomllib
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,12 +22,12 @@ from typer.testing import CliRunner
 from scorekeeper import games
 from scorekeeper.cli import app
 from scorekeeper.errors import UnknownGameError
-from scorekeeper.games.base import Title
+from scorekeeper.games.title import Title
 from scorekeeper.rulebook import load_library, rules_root
 from tests.test_cases import check_case
+from tests.titles.pebbles import TITLE as PEBBLES
 
 DATA = Path(__file__).parent / "titles"
-PEBBLES = Title("pebbles", "Pebbles", ("stones",), 2, 3, "pebbles", package="tests.titles")
 
 
 @pytest.fixture
@@ -42,7 +46,7 @@ def test_the_registry_finds_the_new_title_by_id_alias_and_name(pebbles: Title) -
 
 
 def test_a_title_cannot_take_a_registered_name(pebbles: Title) -> None:
-    clash = Title("pebbles-2", "Hungry", (), 2, 2, "pebbles", package="tests.titles")
+    clash = Title("pebbles-2", "Hungry", (), 2, 2, PEBBLES.package)
     with pytest.raises(ValueError, match="'hungry' already names a registered title"):
         games.register(clash)
 
@@ -87,3 +91,34 @@ def test_its_sample_session_scores_through_the_cli(
 def test_the_title_is_gone_once_the_test_ends() -> None:
     with pytest.raises(UnknownGameError):
         games.find_title("pebbles")
+
+
+def test_finding_and_listing_titles_loads_no_engine() -> None:
+    """Each title's package `__init__.py` holds its identity only; engines load on demand."""
+    script = (
+        "import sys\n"
+        "from scorekeeper import games\n"
+        "games.find_title('cc'), [t.players_text for t in games.TITLES]\n"
+        "print(' '.join(m for m in sorted(sys.modules) if m.startswith('scorekeeper.')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    loaded = result.stdout.split()
+    packages = [f"scorekeeper.games.{t.package.rsplit('.', 1)[-1]}" for t in games.TITLES]
+    assert packages == [t.package for t in games.TITLES]
+    assert sorted(loaded) == sorted(
+        ["scorekeeper.errors", "scorekeeper.games", "scorekeeper.games.title", *packages]
+    )
+
+
+@pytest.mark.parametrize("title", games.TITLES, ids=lambda t: t.id)
+def test_a_title_package_defines_only_its_title(title: Title) -> None:
+    package = importlib.import_module(title.package)
+    names = {
+        name
+        for name, value in vars(package).items()
+        if not name.startswith("_") and not isinstance(value, types.ModuleType)
+    }
+    assert names == {"TITLE", "Title"}
+    assert package.TITLE is title

@@ -17,13 +17,6 @@ from typer.testing import CliRunner
 from scorekeeper.cli import app
 from scorekeeper.errors import CatalogueError, InputError
 from scorekeeper.games.base import Seat
-from scorekeeper.games.creature_comforts import (
-    GAME,
-    ComfortsPlayer,
-    ComfortsSettings,
-    score_player,
-    storage_targets,
-)
 from scorekeeper.games.creature_comforts.cards import (
     COMFORT,
     COST_KEYS,
@@ -36,6 +29,13 @@ from scorekeeper.games.creature_comforts.cards import (
     Catalogue,
 )
 from scorekeeper.games.creature_comforts.catalogue import load
+from scorekeeper.games.creature_comforts.engine import (
+    GAME,
+    ComfortsPlayer,
+    ComfortsSettings,
+    score_player,
+    storage_targets,
+)
 from scorekeeper.games.creature_comforts.placement import best_placement, leftover_points
 from scorekeeper.session import from_dict, to_dict
 from scorekeeper.storage import dumps, read_session
@@ -192,7 +192,7 @@ def test_user_file_corrects_one_value_and_keeps_the_rest(tmp_path: Path) -> None
 
 
 def test_parsing_takes_the_catalogue_it_is_given(tmp_path: Path) -> None:
-    from scorekeeper.games.creature_comforts import game_with
+    from scorekeeper.games.creature_comforts.engine import game_with
 
     (tmp_path / "catalogue.toml").write_text(
         '[[comforts]]\nname = "Cocoa"\ntype = "food"\nvp = 3\n', encoding="utf-8"

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 from scorekeeper.cli import app
 from scorekeeper.errors import MissingTieBreakError
 from scorekeeper.games import find_game
-from scorekeeper.games import first_snow as fs
 from scorekeeper.games.base import NoSettings, Seat
+from scorekeeper.games.first_snow import engine as fs
 from scorekeeper.games.first_snow.steps import advice, diet_options, parse_food
 from scorekeeper.session import from_dict, to_dict
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import MissingTieBreakError
-from scorekeeper.games.happy_home import GAME, OBJECTIVES, ROOMS
+from scorekeeper.games.happy_home.engine import GAME, OBJECTIVES, ROOMS
 from scorekeeper.session import from_dict, to_dict
 from scorekeeper.storage import read_session
 
@@ -208,7 +208,7 @@ def test_colour_names_must_be_the_five_different_names(text: str, problem: str) 
 
 
 def test_the_rugs_help_names_finishing_touches_only_when_it_is_in_play() -> None:
-    from scorekeeper.games.happy_home import room_help
+    from scorekeeper.games.happy_home.engine import room_help
 
     assert "Finishing Touches" in room_help("rugs", "finishing-touches")
     for design in ("perfect-fit", "bigger-is-better", "nooks-and-crannies"):

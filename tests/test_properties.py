@@ -37,7 +37,7 @@ from scorekeeper.fields import (
 )
 from scorekeeper.games import GAMES
 from scorekeeper.games.base import Game
-from scorekeeper.games.hungry import STARS
+from scorekeeper.games.hungry.engine import STARS
 from scorekeeper.session import Session, from_dict, to_dict
 from scorekeeper.storage import dumps
 

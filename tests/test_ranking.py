@@ -68,7 +68,7 @@ def test_a_settled_tie_is_recorded_as_data() -> None:
 
 def test_a_warning_is_data_and_words_are_built_from_it() -> None:
     from scorekeeper.core.breakdown import Caution
-    from scorekeeper.games.hungry import GAME, HungryPlayer
+    from scorekeeper.games.hungry.engine import GAME, HungryPlayer
     from scorekeeper.render.sentences import caution_text
 
     player = HungryPlayer(homes=(1, 0, 0, 0, 0), hotels=(0, 0, 0, 0, 0))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from scorekeeper.text import place_text
+
 
 @dataclass(frozen=True)
 class Line:
@@ -128,7 +130,3 @@ class Outcome:
         shared = sum(other.rank == standing.rank for other in self.standings) > 1
         return place_text(standing.rank, shared)
 
-
-def place_text(rank: int, shared: bool) -> str:
-    """'2', or '2=' for a place two or more players share (docs/games/README.md, "Places")."""
-    return f"{rank}=" if shared else str(rank)

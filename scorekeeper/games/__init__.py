@@ -1,7 +1,8 @@
 """The registry of titles: one literal tuple, found by id or alias with find_game().
 
-A title's engine module is imported only when that title is needed, so scoring a Hungry file
-does not pay for the Creature Comforts catalogue. `GAMES` (every title, loaded) is computed on
+Each title's identity is its package's `TITLE` (the package's `__init__.py` holds nothing else);
+its engine module is imported only when that title is needed, so scoring a Hungry file does
+not pay for the Creature Comforts catalogue. `GAMES` (every title, loaded) is computed on
 first use.
 """
 
@@ -10,32 +11,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import UnknownGameError
-from scorekeeper.games.base import Game, Title
+from scorekeeper.games import (
+    before_the_guests_arrive,
+    creature_comforts,
+    first_snow,
+    happy_home,
+    hungry,
+)
+from scorekeeper.games.title import Title
+
+if TYPE_CHECKING:
+    from scorekeeper.games.base import Game
 
 TITLES: tuple[Title, ...] = (
-    Title(
-        "before-the-guests-arrive",
-        "Before the Guests Arrive",
-        ("hygge", "btga"),
-        2,
-        4,
-        "before_the_guests_arrive",
-    ),
-    Title(
-        "creature-comforts",
-        "Creature Comforts",
-        ("cc",),
-        1,
-        5,
-        "creature_comforts",
-        user_files=("catalogue.toml",),
-    ),
-    Title("first-snow", "First Snow", (), 2, 2, "first_snow"),
-    Title("happy-home", "Happy Home", (), 2, 5, "happy_home"),
-    Title("hungry", "Hungry", ("tabula-rasa",), 2, 4, "hungry"),
+    before_the_guests_arrive.TITLE,
+    creature_comforts.TITLE,
+    first_snow.TITLE,
+    happy_home.TITLE,
+    hungry.TITLE,
 )
 
 

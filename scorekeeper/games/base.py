@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from scorekeeper.games.title import Title as Title  # where the registry and rulebook find it
 
 if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
     from pathlib import Path
@@ -54,35 +55,6 @@ class SeriesRules:
 
     games: int  # recommended number of games
     starter: StarterRule | None = None
-
-
-@dataclass(frozen=True, eq=False)
-class Title:
-    """What the registry knows before loading a title: its names, table size and engine module.
-
-    `games` lists the titles and `find_game` resolves a name without importing any engine.
-    `module` is the engine module's name in `package`; `user_files` are the files of a data
-    directory that the title's scores depend on (so caches of scores can tell when they change).
-    """
-
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    min_players: int
-    max_players: int
-    module: str
-    package: str = "scorekeeper.games"
-    user_files: tuple[str, ...] = ()
-
-    @property
-    def players_text(self) -> str:
-        if self.min_players == self.max_players:
-            return str(self.min_players)
-        return f"{self.min_players}-{self.max_players}"
-
-    def load(self) -> Game[Any, Any]:
-        game: Game[Any, Any] = import_module(f"{self.package}.{self.module}").GAME
-        return game
 
 
 class TitleNames:

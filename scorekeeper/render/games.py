@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.render import user
 from scorekeeper.render.rules import command_hint, note_lines
+from scorekeeper.render.table import Table
 
 if TYPE_CHECKING:
     from scorekeeper.catalogue_listing import CardRow

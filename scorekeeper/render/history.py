@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.render import user, user_names, when
+from scorekeeper.render.table import Table
 
 if TYPE_CHECKING:
     from scorekeeper.history import Play

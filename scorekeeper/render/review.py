@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Console
-from rich.table import Table
 
 from scorekeeper.render import print_warnings, user
+from scorekeeper.render.table import Table
 
 SHORT = 14  # the widest value that still compares well side by side
 NAME = "name"  # the row of player names, which head the columns when players are side by side

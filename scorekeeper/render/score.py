@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from scorekeeper.render import print_warnings, rule_hint, user
 from scorekeeper.render.sentences import tiebreak_text
+from scorekeeper.render.table import Table
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rich.table import Table
 from rich.text import Text
 
-from scorekeeper.core.breakdown import place_text
 from scorekeeper.render import rule_hint, user, user_names, when
-from scorekeeper.text import plural
+from scorekeeper.render.table import Table
+from scorekeeper.text import place_text, plural
 
 if TYPE_CHECKING:
     from scorekeeper.series import SeriesReport

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from rich.table import Table
-
-from scorekeeper.core.breakdown import place_text
 from scorekeeper.render import user, when
+from scorekeeper.render.table import Table
+from scorekeeper.text import place_text
 
 if TYPE_CHECKING:
     from scorekeeper.players import PlayerCount

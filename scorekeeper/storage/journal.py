@@ -34,8 +34,8 @@ from scorekeeper.storage.files import (
 from scorekeeper.storage.lock import locked
 from scorekeeper.storage.notice import tell
 from scorekeeper.storage.reading import JOURNAL, parse_json, read_optional
+from scorekeeper.storage.sessions import JOURNAL_FILE, journal_path
 
-JOURNAL_FILE = "journal.json"
 FORMAT = 1
 OPERATIONS = ("replace", "create", "remove")
 FOLDERS = (
@@ -48,10 +48,6 @@ FOLDERS = (
     "trash/series",
     "kept",
 )  # where temporaries may be
-
-
-def journal_path(home: Path) -> Path:
-    return home / JOURNAL_FILE
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,14 @@ def sessions_dir(home: Path) -> Path:
     return home / "sessions"
 
 
+JOURNAL_FILE = "journal.json"
+
+
+def journal_path(home: Path) -> Path:
+    """Where a change to several files is journalled while under way (storage.journal)."""
+    return home / JOURNAL_FILE
+
+
 def check_writable(home: Path) -> None:
     """Fail before a walk-through starts, not after it, when nothing could be saved: a few
     kilobytes are written, synced and removed, so a full disk is found too."""
@@ -132,11 +140,12 @@ def session_files(home: Path) -> list[Path]:
     """The session files of the history, oldest name first. What a killed scorekeeper left
     (a journalled change, temporary files) is settled first when nobody else is at work."""
     from scorekeeper.storage.files import is_temporary
-    from scorekeeper.storage.journal import journal_path, settle
 
     directory = sessions_dir(home)
     names = _names(directory)
     if os.path.lexists(journal_path(home)) or any(map(is_temporary, names)):
+        from scorekeeper.storage.journal import settle
+
         settle(home)
         names = _names(directory)
     return [directory / name for name in names if name.endswith(".toml")]

@@ -80,7 +80,7 @@ class Context:
 
 def title_module(game: Game[Any, Any]) -> ModuleType | None:
     """The title's own steps, when its package has a `steps` module."""
-    name = f"{game.title.package}.{game.title.module}.steps"
+    name = f"{game.title.package}.steps"
     try:
         return import_module(name)
     except ModuleNotFoundError as error:

@@ -14,14 +14,14 @@ from typing import Any
 
 from scorekeeper.errors import InputError
 from scorekeeper.fields import Field, NamesField, closest, fold, parse_record
-from scorekeeper.games.creature_comforts import (
+from scorekeeper.games.creature_comforts.cards import TYPES, Card, Catalogue
+from scorekeeper.games.creature_comforts.engine import (
     CUSTOM_FIELDS,
     TYPE_WORDS,
     ComfortsPlayer,
     CustomCard,
     most_crafted_types,
 )
-from scorekeeper.games.creature_comforts.cards import TYPES, Card, Catalogue
 from scorekeeper.walkthrough.plan import Context
 from scorekeeper.walkthrough.steps import Choice, Step, Text, field_steps, whole_number
 

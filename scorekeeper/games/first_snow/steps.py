@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.errors import InputError
-from scorekeeper.games import first_snow as rules
+from scorekeeper.games.first_snow import engine as rules
 from scorekeeper.walkthrough.plan import Context
 from scorekeeper.walkthrough.steps import (
     Choice,

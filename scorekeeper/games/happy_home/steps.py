@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from scorekeeper.games.happy_home import (
+from scorekeeper.games.happy_home.engine import (
     COLOURS_IN_GAME,
     OBJECTIVE_BY_ID,
     OBJECTIVES,
@@ -20,7 +20,7 @@ from scorekeeper.games.happy_home import (
     ROOMS,
     room_help,
 )
-from scorekeeper.games.happy_home import GAME as rules
+from scorekeeper.games.happy_home.engine import GAME as rules
 from scorekeeper.walkthrough.plan import Context
 from scorekeeper.walkthrough.steps import (
     Checklist,

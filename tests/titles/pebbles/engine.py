@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.fields import IntField
-from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, NoSettings, Seat
 from scorekeeper.text import join_names
+from tests.titles.pebbles import TITLE
 
 PEBBLES = "Pebbles"
 
@@ -46,7 +46,7 @@ def _tie_words(step: TieStep) -> str:
 
 
 GAME: Game[PebblesPlayer, NoSettings] = Game(
-    title=find_title("pebbles"),
+    title=TITLE,
     tie_words={"pebbles.ties": _tie_words},
     categories=(PEBBLES,),
     player_fields=PLAYER_FIELDS,

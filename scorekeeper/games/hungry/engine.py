@@ -10,8 +10,8 @@ from scorekeeper.core.majority import award_places
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import CountsField, IntListField
-from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, NoSettings, Seat
+from scorekeeper.games.hungry import TITLE
 from scorekeeper.text import join_names, plural
 
 STARS = (1, 2, 3, 4, 5)
@@ -187,7 +187,7 @@ def _tie_words(step: TieStep) -> str:
 
 
 GAME: Game[HungryPlayer, NoSettings] = Game(
-    title=find_title("hungry"),
+    title=TITLE,
     tie_words={"hungry.ties": _tie_words},
     categories=(HOMES, HOTELS_COLUMN, TOKENS, BONUS_COLUMN),
     player_fields=PLAYER_FIELDS,

@@ -10,8 +10,8 @@ from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import IntField, IntListField, IntOrListField
-from scorekeeper.games import find_title
 from scorekeeper.games.base import Game, NoSettings, Seat, SeriesRules, StarterRule
+from scorekeeper.games.before_the_guests_arrive import TITLE
 from scorekeeper.text import join_names, plural
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ def _lowest_total(previous: Play) -> tuple[str, ...]:
 
 
 GAME: Game[GuestsPlayer, NoSettings] = Game(
-    title=find_title("before-the-guests-arrive"),
+    title=TITLE,
     tie_words={"before-the-guests-arrive.ties": _tie_words},
     categories=(STORED, LOOSE_OBJECTS, LOOSE_PAWS),
     player_fields=PLAYER_FIELDS,

@@ -1,0 +1,5 @@
+"""Hungry (a re-theme of Tabula Rasa): who it is; the scoring is in `engine`."""
+
+from scorekeeper.games.title import Title
+
+TITLE = Title("hungry", "Hungry", ("tabula-rasa",), 2, 4, __name__)

@@ -1,0 +1,40 @@
+"""A title's identity, kept apart from its engine so that finding or listing titles is cheap."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scorekeeper.games.base import Game
+
+
+@dataclass(frozen=True, eq=False)
+class Title:
+    """What the registry knows before loading a title: its names, table size and package.
+
+    Each title's package defines its `TITLE` in its `__init__.py`, which imports nothing else,
+    so `games` lists the titles and `find_game` resolves a name without importing any engine.
+    The engine is the package's `engine` module (its `GAME`); `user_files` are the files of a
+    data directory that the title's scores depend on (so caches of scores can tell when they
+    change).
+    """
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    package: str
+    user_files: tuple[str, ...] = ()
+
+    @property
+    def players_text(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    def load(self) -> Game[Any, Any]:
+        game: Game[Any, Any] = import_module(f"{self.package}.engine").GAME
+        return game

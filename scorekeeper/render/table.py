@@ -1,0 +1,294 @@
+"""rich's Table, drawn without rich's per-cell layout when every cell is one line of text.
+
+rich lays out each cell on its own (measure, pad, wrap, justify, crop: about 75 µs a cell), so
+`stats` spent a quarter of its run drawing 500 cells. Our cells are short lines of text: then a
+column's width is its longest cell, and a cell that fits its column is one justified line.
+This class works the widths out as rich does (narrowing the widest columns first when the
+table is wider than the terminal), draws the cells that fit itself and has rich draw only the
+cells that must wrap, and so yields exactly the segments rich would (the same characters and
+styles; tests/test_render_table.py compares them). Options our tables do not use, and cells
+that are not one line of text, are left to rich's own layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from rich import table
+from rich.cells import cell_len
+from rich.padding import Padding
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+
+_EDGE_PADDING = (0, 1, 0, 1)
+_NEWLINE = Text("\n")
+Lines = list[list[Segment]]
+
+
+class Table(table.Table):
+    """A rich Table; see the module docstring for how it is drawn."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        layout = self._layout(console, options)
+        if layout is None:
+            yield from super().__rich_console__(console, options)
+            return
+        header, rows, widths = layout
+        table_width = sum(widths) + len(widths) + 1
+        render_options = options.update(width=table_width, highlight=self.highlight, height=None)
+        if self.title:
+            yield from self._annotation(console, render_options, self.title, "title")
+        yield from self._lines(console, options, header, rows, widths)
+        if self.caption:
+            yield from self._annotation(console, render_options, self.caption, "caption")
+
+    def _layout(
+        self, console: Console, options: ConsoleOptions
+    ) -> tuple[list[Text], list[list[Text]], list[int]] | None:
+        """Every cell as one line of text and each column's width with its padding; None when
+        rich must lay the table out itself."""
+        if not self._is_plain_layout():
+            return None
+        columns = self.columns
+        header = []
+        for column in columns:
+            if column.width is not None or column.min_width is not None:
+                return None
+            if column.max_width is not None or column.justify not in ("left", "right"):
+                return None
+            cell = _one_line(console, column.header, column.highlight)
+            if cell is None:
+                return None
+            header.append(cell)
+        widths = [cell_len(cell.plain) + 2 for cell in header]
+        rows: list[list[Text]] = [[] for _ in self.rows]
+        for index, column in enumerate(columns):
+            values = list(column.cells)
+            if len(values) != len(rows):
+                return None
+            for row, value in zip(rows, values, strict=True):
+                cell = _one_line(console, value, column.highlight)
+                if cell is None:
+                    return None
+                row.append(cell)
+                widths[index] = max(widths[index], cell_len(cell.plain) + 2)
+        room = options.max_width - len(columns) - 1
+        widths = [min(width, room) for width in widths]
+        if sum(widths) > room:
+            widths = _narrowed(widths, [not column.no_wrap for column in columns], room)
+        if min(widths) < 3:  # rich measures such narrow columns again, its own way
+            return None
+        return header, rows, widths
+
+    def _is_plain_layout(self) -> bool:
+        """Only the options our tables use: rich's default box, edges and padding, no footer."""
+        return bool(
+            self.columns
+            and self.box is not None
+            and self.show_header
+            and self.show_edge
+            and not self.show_footer
+            and not self.show_lines
+            and not self.leading
+            and not self.expand
+            and self.width is None
+            and self.min_width is None
+            and self.padding == _EDGE_PADDING
+            and self.pad_edge
+            and not self.collapse_padding
+        )
+
+    def _annotation(
+        self, console: Console, options: ConsoleOptions, text: str | Text, kind: str
+    ) -> Iterator[Segment]:
+        """The title or the caption, as rich draws them above and below the table."""
+        if kind == "title":
+            style, justify = Style.pick_first(self.title_style, "table.title"), self.title_justify
+        else:
+            style = Style.pick_first(self.caption_style, "table.caption")
+            justify = self.caption_justify
+        if isinstance(text, str):
+            text = console.render_str(text, style=style, highlight=False)
+        yield from console.render(text, options=options.update(justify=justify))
+
+    def _lines(
+        self,
+        console: Console,
+        options: ConsoleOptions,
+        header: list[Text],
+        rows: list[list[Text]],
+        widths: list[int],
+    ) -> Iterator[Segment]:
+        get_style = console.get_style
+        border = get_style(self.style or "") + get_style(self.border_style or "")
+        safe = console.safe_box if self.safe_box is None else self.safe_box
+        assert self.box is not None  # checked by _is_plain_layout
+        box = self.box.substitute(options, safe=safe)
+        new_line = Segment.line()
+        yield Segment(box.get_top(widths), border)
+        yield new_line
+        header_style = get_style(self.header_style or "")
+        cells = _Cells(console, options, self.columns, widths)
+        styles = [header_style + get_style(column.header_style) for column in self.columns]
+        lines = cells.row(header, styles, Style.null(), header=True)
+        edges = (box.head_left, box.head_right, box.head_vertical)
+        yield from _joined(lines, edges, border, Style.null())
+        yield Segment(box.get_row(widths, "head", edge=True), border)
+        yield new_line
+        styles = [get_style(column.style or "") for column in self.columns]
+        for index, row in enumerate(rows):
+            last = index == len(rows) - 1
+            row_style = get_style(self.get_row_style(console, index))
+            if last:
+                edges = (box.foot_left, box.foot_right, box.foot_vertical)
+            else:
+                edges = (box.mid_left, box.mid_right, box.mid_vertical)
+            yield from _joined(cells.row(row, styles, row_style), edges, border, row_style)
+            if self.rows[index].end_section and not last:
+                yield Segment(box.get_row(widths, "row", edge=True), border)
+                yield new_line
+        yield Segment(box.get_bottom(widths), border)
+        yield new_line
+
+
+class _Cells:
+    """Draws the cells of a row: those that fit on one line here, the others by rich."""
+
+    def __init__(
+        self,
+        console: Console,
+        options: ConsoleOptions,
+        columns: Sequence[table.Column],
+        widths: Sequence[int],
+    ) -> None:
+        self.console = console
+        self.columns = columns
+        self.widths = widths
+        self.options = [
+            options.update(
+                width=width,
+                justify=column.justify,
+                no_wrap=column.no_wrap,
+                overflow=column.overflow,
+                height=None,
+                highlight=column.highlight,
+            )
+            for width, column in zip(widths, columns, strict=True)
+        ]
+
+    def row(
+        self, cells: Sequence[Text], styles: Sequence[Style], row_style: Style, header: bool = False
+    ) -> list[Lines]:
+        """Each cell's lines, all of the row's height and of their column's width."""
+        drawn = []
+        for index, cell in enumerate(cells):
+            style = styles[index] + row_style
+            width = self.widths[index]
+            if cell_len(cell.plain) <= width - 2:
+                drawn.append([self._line(cell, style, width, self.columns[index].justify)])
+            else:  # it wraps: rich draws it, padded as rich pads every cell
+                padded = Padding(cell, _EDGE_PADDING)
+                drawn.append(self.console.render_lines(padded, self.options[index], style=style))
+        if all(len(lines) == 1 for lines in drawn):
+            return drawn  # every cell is one line of its column's width already
+        height = max(len(lines) for lines in drawn)
+        shaped = []
+        for index, lines in enumerate(drawn):
+            style = styles[index] + row_style
+            width = self.widths[index]
+            vertical = "bottom" if header else self.columns[index].vertical
+            if vertical == "top":
+                lines = Segment.align_top(lines, width, height, style)
+            elif vertical == "middle":
+                lines = Segment.align_middle(lines, width, height, style)
+            else:
+                lines = Segment.align_bottom(lines, width, height, style)
+            shaped.append(Segment.set_shape(lines, width, max(height, 1)))
+        return shaped
+
+    def _line(self, cell: Text, style: Style, width: int, justify: str) -> list[Segment]:
+        """A cell that fits: justified, a space either side, the cell's style under its own."""
+        line = cell.copy()
+        room = width - 2 - cell_len(line.plain)
+        if justify == "right":
+            line.pad_left(room)
+        else:
+            line.pad_right(room)
+        segments = [Segment(" ", style)]
+        for text, own, _ in _NEWLINE.join([line]).render(self.console):
+            segments.append(Segment(text, style + own if style else own))
+        segments.append(Segment(" ", style))
+        return segments
+
+
+def _one_line(console: Console, value: RenderableType, highlight: bool) -> Text | None:
+    """A cell as rich reads it, if it is one line of text that justifying leaves as it is."""
+    if isinstance(value, str):
+        value = console.render_str(value, highlight=highlight)
+    if not isinstance(value, Text) or value.justify or value.overflow or value.no_wrap:
+        return None
+    plain = value.plain
+    if len(plain.splitlines()) > 1 or "\t" in plain or plain != plain.rstrip():
+        return None
+    return value
+
+
+def _joined(
+    cells: Sequence[Lines], edges: tuple[str, str, str], border: Style, row_style: Style
+) -> Iterator[Segment]:
+    """The row's lines, its cells side by side between the box's edges and dividers."""
+    left, right, vertical = edges
+    divider = Segment(vertical, border)
+    if not vertical.strip():  # a blank divider takes the row's background, as in rich
+        divider = Segment(vertical, row_style.background_style + border)
+    for line in range(len(cells[0])):
+        yield Segment(left, border)
+        for index, lines in enumerate(cells):
+            if index:
+                yield divider
+            yield from lines[line]
+        yield Segment(right, border)
+        yield Segment.line()
+
+
+def _narrowed(widths: list[int], wrapable: list[bool], room: int) -> list[int]:
+    """Column widths for a table wider than the room, narrowed as rich narrows them: the widest
+    columns that may wrap lose width first, down to the next widest; if that is not enough,
+    every column loses width evenly (rich's Table._collapse_widths, then its ratio_reduce)."""
+    excess = sum(widths) - room
+    while any(wrapable) and excess > 0:
+        pairs = list(zip(widths, wrapable, strict=True))
+        widest = max(width for width, wraps in pairs if wraps)
+        next_widest = max(width if wraps and width != widest else 0 for width, wraps in pairs)
+        shares = [int(width == widest and wraps) for width, wraps in pairs]
+        if widest == next_widest:
+            break
+        widths = _reduced(excess, shares, [min(excess, widest - next_widest)] * len(widths), widths)
+        excess = sum(widths) - room
+    if excess > 0:
+        widths = _reduced(excess, [1] * len(widths), widths, widths)
+    return widths
+
+
+def _reduced(total: int, shares: list[int], most: list[int], widths: list[int]) -> list[int]:
+    """Take `total` from the widths in proportion to their shares, at most `most` from each."""
+    shares = [share if limit else 0 for share, limit in zip(shares, most, strict=True)]
+    remaining_shares = sum(shares)
+    if not remaining_shares:
+        return widths[:]
+    remaining = total
+    result = []
+    for share, limit, width in zip(shares, most, widths, strict=True):
+        if share and remaining_shares > 0:
+            taken = min(limit, round(share * remaining / remaining_shares))
+            result.append(width - taken)
+            remaining -= taken
+            remaining_shares -= share
+        else:
+            result.append(width)
+    return result
