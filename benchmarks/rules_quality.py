@@ -1,9 +1,9 @@
-"""How often the rules assistant answers right: top-1, top-3 and MRR per title, on both sets.
+"""How often the rules assistant answers right: top-1, top-3 and MRR per title, on every set.
 
 Run: python benchmarks/rules_quality.py [--misses] [--bm25s]
 
-The question sets are described in tests/rules_eval/README.md: `tuned` was tuned on, and
-`independent` (written from the rulebooks alone) never is. --misses lists every question whose
+The question sets are described in tests/rules_eval/README.md: `tuned` and `studied` were
+tuned on, and `independent` (written from the rulebooks alone) never is. --misses lists every question whose
 first answer was wrong. --bm25s also ranks the same questions with the `bm25s` library (plain
 BM25 over each note's text, stemmed the same way; `pip install bm25s`), to compare with the
 search scorekeeper ships, and times importing it.
