@@ -3,10 +3,10 @@
 Run: python benchmarks/rules_quality.py [--misses] [--bm25s]
 
 The question sets are described in tests/rules_eval/README.md: `tuned` and `studied` were
-tuned on, and `independent` (written from the rulebooks alone) never is. --misses lists every question whose
-first answer was wrong. --bm25s also ranks the same questions with the `bm25s` library (plain
-BM25 over each note's text, stemmed the same way; `pip install bm25s`), to compare with the
-search scorekeeper ships, and times importing it.
+tuned on, and `independent` (written from the rulebooks alone) never is. --misses lists every
+question whose first answer was wrong. --bm25s also ranks the same questions with the `bm25s`
+library (plain BM25 over each note's text, stemmed the same way; `pip install bm25s`), to
+compare with the search scorekeeper ships, and times importing it.
 """
 
 from __future__ import annotations

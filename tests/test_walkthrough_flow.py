@@ -450,3 +450,18 @@ def test_live_first_snow_resumed_mid_round_shows_the_round_and_the_totals_so_far
     before_any_answer = rest.screen.split("Round 2:")[0]
     assert "Round 2 of 6" in before_any_answer
     assert "After round 1" in before_any_answer
+
+
+def test_a_limit_across_players_is_said_after_the_answer_that_breaks_it() -> None:
+    keys = ["Ana\r", "Ben\r", "\r", "0 0 0 0 0\r", "6 0 0 0 0\r", "0 0 0 0 0\r", "6 0 0 0 0\r"]
+    run = drive(new_draft("hungry"), keys)
+    screen = " ".join(run.screen.split())
+    assert "Check: red (tourists at the hotels): 12 tourists at the red hotel" in screen
+    assert "Please check" not in screen  # said before the review, straight after Ben's hotels
+    fine = drive(new_draft("hungry"), [*keys[:-1], "4 0 0 0 0\r"])
+    assert "Check:" not in fine.screen
+
+
+@pytest.mark.parametrize("title", sorted(SCRIPTS))
+def test_no_check_is_raised_on_the_way_through_a_valid_game(title: str) -> None:
+    assert "Check:" not in drive(new_draft(title), SCRIPTS[title]).screen

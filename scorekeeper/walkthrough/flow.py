@@ -13,7 +13,7 @@ from scorekeeper.fields import Field
 from scorekeeper.session import Session, from_dict
 from scorekeeper.walkthrough.navigator import Check, Plan
 from scorekeeper.walkthrough.plan import plan, session_document
-from scorekeeper.walkthrough.steps import Step
+from scorekeeper.walkthrough.steps import Step, in_answer_terms
 
 
 def planner(
@@ -60,23 +60,8 @@ def review_check(
         session = finished(draft, home)
         outcome = session.score()
     except InputError as error:
-        where = error.where
-        parts = [] if where.player is None else [where.player]
-        if where.key is not None:
-            parts.append(answer_name(where.key, steps, fields))
-        return (), ": ".join([*parts, error.message])
+        return (), in_answer_terms(error, steps, fields)
     return tuple(outcome.warnings), None
-
-
-def answer_name(key: str, steps: Sequence[Step], fields: Sequence[Field]) -> str:
-    """What the review calls the answer at a session key: its step ("red (tourists at the
-    hotels)" for `hotels.red`), else its field ("tourists at the holiday homes")."""
-    parts = tuple(key.split("."))
-    for step in steps:
-        owner, rest = step.path[0], step.path[2:] if step.path[0] == "players" else step.path[1:]
-        if owner in ("players", "settings") and rest == parts:
-            return step.column or step.label
-    return next((f.label for f in fields if f.key == parts[0]), key)
 
 
 def finished(draft: Draft, home: Path | None = None) -> Session:

@@ -12,6 +12,7 @@ A title with steps of its own keeps them in its package, as `<engine package>.st
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from importlib import import_module
@@ -28,6 +29,7 @@ from scorekeeper.walkthrough.steps import (
     Step,
     Text,
     field_steps,
+    in_answer_terms,
 )
 
 GAME_STEP = ("game",)
@@ -221,13 +223,15 @@ def with_warnings(context: Context, steps: list[Step]) -> list[Step]:
     out = list(steps)
     for seat, index in last.items():
         if out[index].after is None:
-            out[index] = replace(out[index], after=_warner(context, seat))
+            out[index] = replace(out[index], after=_warner(context, seat, steps))
     return out
 
 
-def _warner(context: Context, seat: int) -> Callable[[dict[str, Any]], list[Message]]:
+def _warner(
+    context: Context, seat: int, steps: Sequence[Step]
+) -> Callable[[dict[str, Any]], list[Message]]:
     def warn(answers: dict[str, Any]) -> list[Message]:
-        return _warnings(context, seat)
+        return [*_warnings(context, seat), *_table_problem(context, steps)]
 
     return warn
 
@@ -245,6 +249,31 @@ def _warnings(context: Context, seat: int) -> list[Message]:
         Message(f"Warning: {context.name(seat)}: {w}", "yellow")
         for w in game.player_warnings(inputs, len(context.players))
     ]
+
+
+def _table_problem(context: Context, steps: Sequence[Step]) -> list[Message]:
+    """What the box forbids across the players answered so far (12 tourists at the red hotel
+    when the box has 10), said at once rather than at the review. A title's `validate` only
+    sets upper bounds, so the players answered so far can only break one the table breaks."""
+    from scorekeeper.fields import parse_record
+    from scorekeeper.games.base import Seat
+
+    game = context.game
+    seats = []
+    try:
+        settings = parse_record(
+            game.settings_fields, context.answers.get("settings", {}), game.settings_type
+        )
+        for seat in range(len(context.players)):
+            raw = {k: v for k, v in context.players[seat].items() if k != "name"}
+            with suppress(InputError):  # not all answered yet
+                inputs = parse_record(game.player_fields, raw, game.player_type)
+                seats.append(Seat(context.name(seat), inputs))
+        game.validate(seats, settings)
+    except InputError as error:
+        fields = (*game.settings_fields, *game.player_fields)
+        return [Message(f"Check: {in_answer_terms(error, steps, fields)}", "yellow")]
+    return []
 
 
 def tiebreak_steps(context: Context, steps: Sequence[Step], started: datetime) -> list[Step]:

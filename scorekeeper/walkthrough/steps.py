@@ -289,3 +289,24 @@ def _total_or_list(f: IntOrListField) -> Text:
         return [items(part) for part in parts]
 
     return Text(_checked(f, parse), blank=None, shape=f.allowed())
+
+
+def in_answer_terms(error: InputError, steps: Sequence[Step], fields: Sequence[Field]) -> str:
+    """An error about a session in the review's words: the player, then the answer as the
+    review names it ("Ana: tourists at the holiday homes: ..."), not the file's keys."""
+    where = error.where
+    parts = [] if where.player is None else [where.player]
+    if where.key is not None:
+        parts.append(answer_name(where.key, steps, fields))
+    return ": ".join([*parts, error.message])
+
+
+def answer_name(key: str, steps: Sequence[Step], fields: Sequence[Field]) -> str:
+    """What the review calls the answer at a session key: its step ("red (tourists at the
+    hotels)" for `hotels.red`), else its field ("tourists at the holiday homes")."""
+    parts = tuple(key.split("."))
+    for step in steps:
+        owner, rest = step.path[0], step.path[2:] if step.path[0] == "players" else step.path[1:]
+        if owner in ("players", "settings") and rest == parts:
+            return step.column or step.label
+    return next((f.label for f in fields if f.key == parts[0]), key)
