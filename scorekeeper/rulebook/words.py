@@ -19,17 +19,18 @@ _APOSTROPHE = re.compile(r"['\u2019]")
 
 # Words that say nothing about which rule is meant: how questions are built, not what they ask.
 _STOP_WORDS_TEXT = """
-a about again am an and any are as at be been being both but by can could did do does
+a about am an and any are as at be been being both but by can could did do does
 doing done down during for from further get gets getting got had has have having he her here
 hers him his how i if in into is it its itself just let lets me might mine much must my myself
 nor of on once or other our ours own really s she should so some such than that the their
 theirs them then there these they this those through to too until up us very was we were
 what whats when where which while who whom whose why will with would you your yours actually
-anyone anything ok okay please right still thing things way well dont doesnt didnt cant isnt
+anyone anything ok okay please right still thing things well dont doesnt didnt cant isnt
 arent wont im ive id youre theyre either neither
 """
 # Kept on purpose although common: "same" (ties), "before"/"after" (order), "first", "last",
-# "all", "each", "no", "not", "only", "most", "more", "over", "out", "off" carry meaning here.
+# "all", "each", "no", "not", "only", "most", "more", "over", "out", "off", "again" (another
+# turn) and "way" (which way round) carry meaning here.
 STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
 
 _NUMBERS = {
@@ -65,7 +66,7 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("look", "peek", "see", "view"),
     ("limit", "maximum", "max", "cap"),
     ("minimum", "least", "fewest"),
-    ("goal", "aim", "object", "objective", "purpose"),
+    ("goal", "aim", "objective", "purpose"),
     ("component", "contents", "contain", "bits", "box", "parts", "include"),
     ("setup", "set-up", "prepare", "preparation", "arrange", "layout"),
     ("take", "grab", "pick"),
@@ -101,7 +102,7 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("tan", "suntan", "suntanned", "tanned"),
     ("meeple", "pawn", "figure", "figurine"),
     ("variant", "mode", "version"),
-    ("token", "chip", "counter", "disc", "marker"),
+    ("token", "chip", "counter", "disc"),
     ("home", "house", "villa", "chalet"),
     ("holiday", "vacation"),
     ("trade", "swap", "exchange", "barter"),
@@ -118,6 +119,8 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
 )
 # Looser associations: a word that often, but not always, means the same as the others.
 ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
+    ("goal", "object"),  # "object of the game", but also the object cards of a game
+    ("token", "marker"),  # a scoring marker, but also a player's marker
     ("tie", "even", "level", "same"),
     ("start", "setup", "first"),
     ("end", "over", "last"),
@@ -143,7 +146,7 @@ ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
     ("store", "bank", "save", "keep"),
     ("hand", "holding", "hold"),
     ("total", "add", "count", "overall", "result"),
-    ("new", "fresh", "refill", "replace", "replenish"),
+    ("new", "fresh", "refill", "replace", "replenish", "fill", "top"),
     ("adjacent", "next"),
     ("several", "multiple", "many"),
     ("rule", "rulebook"),
@@ -174,6 +177,7 @@ CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bwork(?:ed|s|ing)? out\b", "calculate total"),
         (r"\badd(?:ed|s|ing)? (?:\w+ )?up\b", "total"),
         (r"\bput(?:s|ting)? (?:\w+ )?away\b", "store"),
+        (r"\bleft over\b", "leftover"),
         (r"\bfall(?:s|ing)? apart\b|\bwears? out\b", "break damage"),
         (r"\bgo(?:es|ing)? after\b", "hunt"),
         (r"\bplay(?:ing)? again\b|\banother game\b|\bnext game\b", "series"),
@@ -286,6 +290,14 @@ _IRREGULAR = {
     "shelves": "shelf",
     "leaves": "leaf",
     "knives": "knife",
+    "caught": "catch",
+    "fought": "fight",
+    "bought": "buy",
+    "brought": "bring",
+    "thrown": "throw",
+    "threw": "throw",
+    "stole": "steal",
+    "stolen": "steal",
 }
 
 
