@@ -65,6 +65,29 @@ def test_the_manual_names_no_machine_path(page: object) -> None:
     assert MACHINE_PATH.findall(text) == []
 
 
+SHIPPED_TREES = ("scorekeeper", "rules", "tests", "sample_sessions", "benchmarks", ".ci")
+PATTERN_HOLDERS = {"test_meta.py", "test_docs.py", "test_rule_notes.py"}  # they spell the paths
+
+
+def test_no_file_of_the_repository_names_a_machine_path() -> None:
+    files = [REPO / "pyproject.toml", *MANUAL]
+    for tree in SHIPPED_TREES:
+        files += [
+            path
+            for path in (REPO / tree).rglob("*")
+            if path.is_file()
+            and path.suffix in (".py", ".toml", ".md", ".txt", ".json", "")
+            and "__pycache__" not in path.parts
+            and path.name not in PATTERN_HOLDERS
+        ]
+    named = [
+        f"{path.relative_to(REPO)}: {found}"
+        for path in files
+        for found in MACHINE_PATH.findall(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert named == []
+
+
 @pytest.mark.parametrize("page", MANUAL, ids=lambda p: str(p.relative_to(REPO)))
 def test_every_link_of_the_manual_stays_in_the_repository_and_leads_somewhere(
     page: object,
