@@ -20,7 +20,7 @@ from typing import Any
 from scorekeeper.rulebook import Index
 
 EVAL = Path(__file__).parent
-SETS = ("tuned", "studied")
+SETS = ("tuned", "studied", "independent")
 RANKS = 10  # a right answer below this rank counts 0 towards the mean reciprocal rank
 
 
