@@ -3,10 +3,35 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TypeVar
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A name that matched nothing: what kind of thing ("game", "session", "series",
+    "player"), the name as asked, and the message's words up to it, which a "did you mean"
+    hint follows in place of the message's own advice."""
+
+    kind: str
+    asked: str
+    subject: str
 
 
 class ScorekeeperError(ValueError):
     """A problem with what the user gave us, reported as one line with exit code 2."""
+
+    missing: Missing | None = None  # set by not_found(): the name that matched nothing
+
+
+E = TypeVar("E", bound=ScorekeeperError)
+
+
+def not_found(error: type[E], kind: str, asked: str, subject: str, advice: str) -> E:
+    """`error("<subject>; <advice>")` that also says which name of which kind matched nothing,
+    so that the CLI can suggest the closest names without reading the message."""
+    raised = error(f"{subject}; {advice}")
+    raised.missing = Missing(kind, asked, subject)
+    return raised
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import ScorekeeperError, not_found
 from scorekeeper.text import visible
 
 if TYPE_CHECKING:  # a Play is built from these, but cached plays need neither
@@ -179,7 +179,13 @@ def find_play(plays: Sequence[Play], ref: str) -> Play:
         return exact[0]
     found = exact or [p for p in plays if p.id.startswith(wanted) or p.stem.startswith(wanted)]
     if not wanted or not found:
-        raise HistoryError(f"no session {ref!r}; `scorekeeper history list` shows the ids")
+        raise not_found(
+            HistoryError,
+            "session",
+            ref,
+            f"no session {ref!r}",
+            "`scorekeeper history list` shows the ids",
+        )
     if len(found) > 1:
         shown = ", ".join(p.stem for p in newest_first(found)[:5])
         more = f" and {len(found) - 5} more" if len(found) > 5 else ""
@@ -264,17 +270,17 @@ def export_rows(plays: Iterable[Play], categories: Sequence[str]) -> list[dict[s
         for result in play.results:
             points = dict(result.points)
             row = {
-                    "session": play.id,
-                    "file": play.file,
-                    "played": play.played.isoformat() if play.played else "",
-                    "game": play.game,
-                    "series": play.series or "",
-                    "player": result.name,
-                    "seat": result.seat,
-                    **{c: points.get(c, "") for c in categories},
-                    "total": result.total,
-                    "rank": result.rank,
-                    "winner": int(result.is_winner),  # 1/0: sums in a spreadsheet
+                "session": play.id,
+                "file": play.file,
+                "played": play.played.isoformat() if play.played else "",
+                "game": play.game,
+                "series": play.series or "",
+                "player": result.name,
+                "seat": result.seat,
+                **{c: points.get(c, "") for c in categories},
+                "total": result.total,
+                "rank": result.rank,
+                "winner": int(result.is_winner),  # 1/0: sums in a spreadsheet
             }
             rows.append({key: csv_cell(value) for key, value in row.items()})
     return rows

@@ -89,3 +89,13 @@ def test_did_you_mean_quotes_each_name() -> None:
     assert did_you_mean("ana", ["Ana", "Dana"]) == "did you mean 'Ana' or 'Dana'?"
     assert did_you_mean("O'Brian", ["O'Brien"]) == 'did you mean "O\'Brien"?'
     assert did_you_mean("zzz", ["Ana"]) == ""
+
+
+def test_a_hint_comes_from_what_the_error_carries_not_from_its_wording() -> None:
+    from scorekeeper.cli.hints import with_hint
+    from scorekeeper.errors import UnknownGameError, not_found
+
+    carried = not_found(UnknownGameError, "game", "hungr", "no such title 'hungr'", "see games")
+    assert with_hint(carried) == "no such title 'hungr'; did you mean 'hungry'?"
+    worded_alike = UnknownGameError("unknown game 'hungr'; known games: hungry")
+    assert with_hint(worded_alike) == "unknown game 'hungr'; known games: hungry"

@@ -16,6 +16,7 @@ import typer
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import game_id, load, report_unreadable
+from scorekeeper.errors import not_found
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
@@ -106,7 +107,13 @@ def show(
         name = series_id(name)
         found = [r for r in _reports(state.home) if r.definition.name == name]
         if not found:
-            raise SeriesError(f"no series {name!r}; `scorekeeper series list` shows them")
+            raise not_found(
+                SeriesError,
+                "series",
+                name,
+                f"no series {name!r}",
+                "`scorekeeper series list` shows them",
+            )
     report = found[0]
     console = render.make_console()
     planned = report.definition.games
@@ -163,7 +170,13 @@ def add(
         chosen = _chosen(plays, session_ids)
         definition = next((d for d in _definitions(state.home) if d.name == name), None)
         if definition is None and not any(p.series == name for p in plays):
-            raise SeriesError(f"no series {name!r}; create it with `scorekeeper series new`")
+            raise not_found(
+                SeriesError,
+                "series",
+                name,
+                f"no series {name!r}",
+                "create it with `scorekeeper series new`",
+            )
         joined = [p for p in plays if p.series == name]
         for play in chosen:
             if play.series == name:
@@ -219,7 +232,13 @@ def delete(
         members = [p for p in load(state.home).plays if p.series == name]
         known = any(d.name == name for d in _definitions(state.home))
         if not known and not members:
-            raise SeriesError(f"no series {name!r}; `scorekeeper series list` shows them")
+            raise not_found(
+                SeriesError,
+                "series",
+                name,
+                f"no series {name!r}",
+                "`scorekeeper series list` shows them",
+            )
         if members and not detach:
             raise SeriesError(
                 f"series {name!r} has {len(members)} session(s) ({_ids(members)}); "

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.errors import UnknownGameError
+from scorekeeper.errors import UnknownGameError, not_found
 from scorekeeper.games import (
     before_the_guests_arrive,
     creature_comforts,
@@ -61,7 +61,9 @@ def find_title(name: str) -> Title:
         if wanted in (title.id, normalize(title.name), *title.aliases):
             return title
     known = ", ".join(title.id for title in TITLES)
-    raise UnknownGameError(f"unknown game {name!r}; known games: {known}")
+    raise not_found(
+        UnknownGameError, "game", name, f"unknown game {name!r}", f"known games: {known}"
+    )
 
 
 HomeRef = Path | Callable[[], Path] | None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorekeeper.errors import StorageError
+from scorekeeper.errors import StorageError, not_found
 from scorekeeper.storage.changes import recorded
 from scorekeeper.storage.reading import SESSION, parse_toml, read_existing
 from scorekeeper.storage.sessions import Unreadable, iter_sessions
@@ -56,5 +56,11 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
             (edited if changed is not None else rebuilt).append(path)
             change.replace(path, changed if changed is not None else dumps(wanted))
         if not change.files:
-            raise RenameError(f"no session has a player named {old!r}; see `scorekeeper players`")
+            raise not_found(
+                RenameError,
+                "player",
+                old,
+                f"no session has a player named {old!r}",
+                "see `scorekeeper players`",
+            )
     return Renamed(tuple(edited), tuple(rebuilt), tuple(skipped))
