@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -16,7 +17,8 @@ import pytest
 from scorekeeper import storage
 from scorekeeper.cli.records import known_names, load
 from scorekeeper.errors import StorageError
-from scorekeeper.storage import files
+from scorekeeper.storage import sessions
+from scorekeeper.storage.changes import read_log
 
 SAMPLE = Path(__file__).parent.parent / "sample_sessions" / "hungry-family-night.toml"
 TAKEN = "c0ffee"  # every saver's first choice of name, so they must collide
@@ -28,32 +30,44 @@ def _colliding_names() -> Iterator[str]:
         yield os.urandom(3).hex()
 
 
-def _save_in_process(
-    directory: str, text: str, barrier: multiprocessing.synchronize.Barrier
-) -> None:
+def _saved_texts(home: Path) -> list[str]:
+    return sorted(p.read_text(encoding="utf-8") for p in storage.sessions_dir(home).iterdir())
+
+
+def _session(notes: str) -> tuple[object, object]:
+    from dataclasses import replace
+
+    session = replace(storage.read_session(SAMPLE), notes=notes)
+    return session, session.score()
+
+
+def _save_in_process(home: str, notes: str, barrier: multiprocessing.synchronize.Barrier) -> None:
     names = _colliding_names()
-    files._suffix = lambda: next(names)  # type: ignore[assignment]
+    sessions._suffix = lambda: next(names)  # type: ignore[attr-defined]
+    session, outcome = _session(notes)
     barrier.wait()
-    storage.write_new(Path(directory), "2026-11-29-hungry", text)
+    storage.save_session(session, outcome, Path(home))  # type: ignore[arg-type]
 
 
 def test_two_processes_saving_at_once_both_succeed(tmp_path: Path) -> None:
     context = multiprocessing.get_context("fork")
     barrier = context.Barrier(2)
-    texts = ["# first saver\n", "# second saver\n"]
     processes = [
-        context.Process(target=_save_in_process, args=(str(tmp_path), text, barrier))
-        for text in texts
+        context.Process(target=_save_in_process, args=(str(tmp_path), notes, barrier))
+        for notes in ("first saver", "second saver")
     ]
     for process in processes:
         process.start()
     for process in processes:
         process.join(timeout=30)
     assert [process.exitcode for process in processes] == [0, 0]
-    files = sorted(tmp_path.iterdir())
-    assert len(files) == 2
-    assert f"2026-11-29-hungry-{TAKEN}.toml" in {path.name for path in files}
-    assert sorted(path.read_text(encoding="utf-8") for path in files) == sorted(texts)
+    saved = sorted(storage.sessions_dir(tmp_path).iterdir())
+    assert len(saved) == 2
+    assert any(path.name.endswith(f"-{TAKEN}.toml") for path in saved)
+    texts = _saved_texts(tmp_path)
+    assert "first saver" in texts[0] + texts[1] and "second saver" in texts[0] + texts[1]
+    log = [change.description for change in read_log(tmp_path)]
+    assert sorted(log) == sorted(f"save {path.stem}" for path in saved)  # undo knows both
 
 
 def test_many_threads_saving_at_once_each_get_their_own_file(
@@ -66,16 +80,17 @@ def test_many_threads_saving_at_once_each_get_their_own_file(
             local.names = _colliding_names()
         return str(next(local.names))
 
-    monkeypatch.setattr(files, "_suffix", suffix)
+    monkeypatch.setattr(sessions, "_suffix", suffix)
     savers = 8
     barrier = threading.Barrier(savers)
     saved: list[Path] = []
     errors: list[BaseException] = []
 
     def save(number: int) -> None:
+        session, outcome = _session(f"saver {number}")
         barrier.wait()
         try:
-            saved.append(storage.write_new(tmp_path, "2026-11-29-hungry", f"# saver {number}\n"))
+            saved.append(storage.save_session(session, outcome, tmp_path))  # type: ignore[arg-type]
         except BaseException as error:  # reported below, not lost in the thread
             errors.append(error)
 
@@ -86,21 +101,46 @@ def test_many_threads_saving_at_once_each_get_their_own_file(
         thread.join(timeout=30)
     assert errors == []
     assert len(set(saved)) == savers
-    assert sorted(p.read_text(encoding="utf-8") for p in saved) == sorted(
-        f"# saver {n}\n" for n in range(savers)
-    )
-    assert sorted(tmp_path.iterdir()) == sorted(saved)  # no temporary file left behind
+    assert sorted(storage.sessions_dir(tmp_path).iterdir()) == sorted(saved)  # no temporaries
+    for number in range(savers):
+        assert sum(f'notes = "saver {number}"' in text for text in _saved_texts(tmp_path)) == 1
+    assert len(read_log(tmp_path)) == savers
 
 
 def test_a_name_taken_every_time_is_a_clean_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / f"s-{TAKEN}.toml").write_text("# already here\n", encoding="utf-8")
-    monkeypatch.setattr(files, "_suffix", lambda: TAKEN)
+    folder = storage.sessions_dir(tmp_path)
+    folder.mkdir(parents=True)
+    taken = folder / f"2026-11-27-hungry-{TAKEN}.toml"
+    taken.write_text("# already here\n", encoding="utf-8")
+    monkeypatch.setattr(sessions, "_suffix", lambda: TAKEN)
+    session, outcome = _session("")
     with pytest.raises(StorageError, match="could not find a free file name"):
-        storage.write_new(tmp_path, "s", "# new\n")
-    assert [p.name for p in tmp_path.iterdir()] == [f"s-{TAKEN}.toml"]
-    assert (tmp_path / f"s-{TAKEN}.toml").read_text(encoding="utf-8") == "# already here\n"
+        storage.save_session(session, outcome, tmp_path)  # type: ignore[arg-type]
+    assert [p.name for p in folder.iterdir()] == [taken.name]
+    assert taken.read_text(encoding="utf-8") == "# already here\n"
+
+
+def test_a_kill_during_a_save_leaves_the_file_and_its_log_entry_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed once the journal is written: the next command completes the save, logged."""
+    from scorekeeper.storage import journal
+
+    def killed(home: Path, step: object) -> None:
+        raise SystemExit("killed")
+
+    session, outcome = _session("")
+    monkeypatch.setattr(journal, "_apply", killed)
+    with pytest.raises(SystemExit):
+        storage.save_session(session, outcome, tmp_path)  # type: ignore[arg-type]
+    monkeypatch.undo()
+    assert list(storage.sessions_dir(tmp_path).glob("*.toml")) == []  # not yet
+    with storage.locked(tmp_path):  # the next command to take the lock replays the journal
+        pass
+    [saved] = storage.sessions_dir(tmp_path).glob("*.toml")
+    assert [change.description for change in read_log(tmp_path)] == [f"save {saved.stem}"]
 
 
 # -- directories that cannot be written -------------------------------------------------
@@ -173,9 +213,16 @@ def test_permission_denied_is_one_clean_line_even_as_root(
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    session, outcome = _session("")
     with pytest.raises(StorageError) as caught:
-        storage.write_new(tmp_path, "s", "# new\n")
-    assert str(caught.value) == f"{tmp_path}: cannot write here: Permission denied"
+        storage.save_session(session, outcome, tmp_path)  # type: ignore[arg-type]
+    folder = storage.sessions_dir(tmp_path)
+    assert re.fullmatch(
+        re.escape(f"{folder}/2026-11-27-hungry-") + r"[0-9a-f]{6}\.toml: cannot write "
+        r"\(Permission denied\); no file was changed",
+        str(caught.value),
+    )
+    assert list(folder.iterdir()) == []
     with pytest.raises(StorageError) as caught:
         storage.check_writable(tmp_path)
     assert str(caught.value) == f"{tmp_path}: cannot write here: Permission denied"

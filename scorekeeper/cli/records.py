@@ -93,7 +93,7 @@ def save_played(
     All under the data directory's lock: a series' room is checked again there, so ten
     games saved at once into a three-game series leave exactly three in it; so is a
     duplicate (DuplicateError, unless `allow_duplicate`). `before` is told the file's name
-    just before it appears (see `storage.write_new`).
+    just before it can appear (see `storage.save_session`).
     """
     from scorekeeper import playcache
     from scorekeeper.history import from_session

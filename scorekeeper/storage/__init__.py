@@ -18,7 +18,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.storage.files import dumps, replace_file, write_new
+from scorekeeper.storage.files import dumps, replace_file
 from scorekeeper.storage.sessions import (
     HOME_ENV,
     MAX_FILE_BYTES,
@@ -124,7 +124,6 @@ __all__ = [
     "transaction",
     "trashed_files",
     "undo",
-    "write_new",
 ]
 
 

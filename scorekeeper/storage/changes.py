@@ -269,17 +269,6 @@ def recorded(home: Path, description: str) -> Iterator[Recorder]:
             _write_log(home, change, [*log, entry])
 
 
-def record_saved(home: Path, path: Path, description: str) -> None:
-    """Note a session just saved by `save_session` (a hard link, not a transaction), so it can
-    be undone. Called with the lock held, right after the save."""
-    with transaction(home, description) as change:
-        log = _log_to_extend(home)
-        data = read_bytes(path, SESSION)
-        item = FileChange(path.relative_to(home).as_posix(), None, digest(data), None)
-        entry = Change(_next_number(log), _now(), description, (item,))
-        _write_log(home, change, [*log, entry])
-
-
 def last_change(home: Path) -> Change | None:
     """The change `undo` would reverse, or None."""
     found = undoable(read_log(home))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,41 +83,6 @@ def replace_file(path: Path, text: str | bytes, what: str) -> None:
         sync_directory(path.parent)
     except OSError as error:
         raise StorageError(f"{path.parent}: cannot write {what}: {reason(error)}") from None
-
-
-def write_new(
-    directory: Path,
-    stem: str,
-    text: str | bytes,
-    *,
-    before: Callable[[Path], None] | None = None,
-) -> Path:
-    """Write `text` to a new file `<stem>-<random>.toml`: atomic, never replaces a file.
-
-    The text goes to a temporary file first; a hard link then gives it its final name, which
-    fails instead of overwriting if the name is taken, so two savers never collide. `before`
-    is told the final name just before the link is made (a walk-through records it in its
-    draft, so a kill after the link can never lead to a second copy).
-    """
-    temp = stage(directory, text)
-    try:
-        for _ in range(100):
-            target = directory / f"{stem}-{_suffix()}.toml"
-            if os.path.lexists(target):
-                continue
-            if before is not None:
-                before(target)
-            try:
-                os.link(temp, target)
-            except FileExistsError:
-                continue
-            sync_directory(directory)
-            return target
-        raise StorageError(f"{directory}: could not find a free file name")
-    except OSError as error:
-        raise StorageError(f"{directory}: cannot write here: {reason(error)}") from None
-    finally:
-        temp.unlink(missing_ok=True)
 
 
 def make_folder(directory: Path) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import CatalogueError, InputError, ScorekeeperError, StorageError
-from scorekeeper.storage.files import dumps, make_folder, reason, write_new, write_temp
+from scorekeeper.storage.files import _suffix, dumps, make_folder, reason, write_temp
 from scorekeeper.storage.reading import SESSION, read_toml
 
 if TYPE_CHECKING:
@@ -84,8 +84,12 @@ def save_session(
     before: Callable[[Path], None] | None = None,
 ) -> Path:
     """Save under sessions/<date>-<game>-<short id>.toml, holding the lock, and return the
-    path. `before` is told the path just before the file appears (see `write_new`)."""
+    path. The file and its entry in the change log appear in one journalled change, so
+    `undo` knows every save, even after a kill; the file never replaces one that exists.
+    `before` is told the path just before the file can appear (a walk-through records it in
+    its draft, so a kill after the save never leads to a second copy)."""
     from scorekeeper.session import to_dict
+    from scorekeeper.storage.changes import recorded
     from scorekeeper.storage.lock import locked
 
     played = session.played or date.today()
@@ -94,20 +98,21 @@ def save_session(
     directory = sessions_dir(home)
     make_folder(directory)  # first, so a folder that cannot be made is named as the problem
     with locked(home):
-        path = write_new(directory, stem, text, before=before)
-        _record(home, path)
+        path = free_name(directory, stem)
+        if before is not None:
+            before(path)
+        with recorded(home, f"save {path.stem}") as change:
+            change.create(path, text)
         return path
 
 
-def _record(home: Path, path: Path) -> None:
-    """Write the save to the change log; if that fails the save stands, without undo."""
-    from scorekeeper.storage.changes import record_saved
-    from scorekeeper.storage.notice import tell
-
-    try:
-        record_saved(home, path, f"save {path.stem}")
-    except StorageError as error:
-        tell(f"{error}; the save of {path.name} cannot be undone with `scorekeeper undo`")
+def free_name(directory: Path, stem: str) -> Path:
+    """`<stem>-<six hex digits>.toml`, a name no file has (checked under the lock)."""
+    for _ in range(100):
+        target = directory / f"{stem}-{_suffix()}.toml"
+        if not os.path.lexists(target):
+            return target
+    raise StorageError(f"{directory}: could not find a free file name")
 
 
 @dataclass(frozen=True)
