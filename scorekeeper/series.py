@@ -14,7 +14,7 @@ from datetime import date, datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.errors import InputError, ScorekeeperError, UnknownGameError, Where
+from scorekeeper.errors import InputError, ScorekeeperError, UnknownGameError, Where, not_found
 from scorekeeper.history import Play, oldest_first, spellings
 from scorekeeper.names import check_series
 from scorekeeper.text import join_names, plural
@@ -28,6 +28,11 @@ MAX_GAMES = 1000
 
 class SeriesError(ScorekeeperError):
     """A session cannot join a series (other title, series complete), or a name is taken."""
+
+
+def no_series(name: str, advice: str = "`scorekeeper series list` shows them") -> SeriesError:
+    """The error for a series name that matched nothing, with the name for "did you mean"."""
+    return not_found(SeriesError, "series", name, f"no series {name!r}", advice)
 
 
 def series_rules(game: str) -> SeriesRules | None:

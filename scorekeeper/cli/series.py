@@ -16,7 +16,6 @@ import typer
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import game_id, load, report_unreadable
-from scorekeeper.errors import not_found
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
@@ -100,20 +99,14 @@ def show(
     """Game by game, standings, the winner once complete, and who starts the next game."""
     from scorekeeper import render
     from scorekeeper.render.series import series_games_table, series_standings_table, series_verdict
-    from scorekeeper.series import SeriesError, series_id
+    from scorekeeper.series import no_series, series_id
 
     state: AppState = ctx.obj
     with user_errors(state):
         name = series_id(name)
         found = [r for r in _reports(state.home) if r.definition.name == name]
         if not found:
-            raise not_found(
-                SeriesError,
-                "series",
-                name,
-                f"no series {name!r}",
-                "`scorekeeper series list` shows them",
-            )
+            raise no_series(name)
     report = found[0]
     console = render.make_console()
     planned = report.definition.games
@@ -160,7 +153,7 @@ def add(
 ) -> None:
     """Put saved sessions into a series (taking them out of any other), refusing what
     `score --series` would refuse: another title, or no room left."""
-    from scorekeeper.series import SeriesDef, SeriesError, check_join, series_id
+    from scorekeeper.series import SeriesDef, check_join, no_series, series_id
     from scorekeeper.storage import locked, set_series
 
     state: AppState = ctx.obj
@@ -170,13 +163,7 @@ def add(
         chosen = _chosen(plays, session_ids)
         definition = next((d for d in _definitions(state.home) if d.name == name), None)
         if definition is None and not any(p.series == name for p in plays):
-            raise not_found(
-                SeriesError,
-                "series",
-                name,
-                f"no series {name!r}",
-                "create it with `scorekeeper series new`",
-            )
+            raise no_series(name, "create it with `scorekeeper series new`")
         joined = [p for p in plays if p.series == name]
         for play in chosen:
             if play.series == name:
@@ -223,7 +210,7 @@ def delete(
     """Delete a series definition (to the trash; `undo` brings it back); refused while
     sessions belong to it unless --detach."""
     from scorekeeper import render
-    from scorekeeper.series import SeriesError, series_id
+    from scorekeeper.series import SeriesError, no_series, series_id
     from scorekeeper.storage import delete_series, locked
 
     state: AppState = ctx.obj
@@ -232,13 +219,7 @@ def delete(
         members = [p for p in load(state.home).plays if p.series == name]
         known = any(d.name == name for d in _definitions(state.home))
         if not known and not members:
-            raise not_found(
-                SeriesError,
-                "series",
-                name,
-                f"no series {name!r}",
-                "`scorekeeper series list` shows them",
-            )
+            raise no_series(name)
         if members and not detach:
             raise SeriesError(
                 f"series {name!r} has {len(members)} session(s) ({_ids(members)}); "
