@@ -29,6 +29,7 @@ from scorekeeper.errors import ScorekeeperError
 REMOTE = "origin"
 DEFAULT_BRANCH = "main"
 PUSH_ATTEMPTS = 3  # someone else pushed between our fetch and our push: replay and try again
+CONFLICT = "conflict"  # local branches keeping the commits a sync could not replay
 IGNORE_MARK = "# Written by `scorekeeper sync`"
 GITIGNORE = f"""{IGNORE_MARK}: only the shared history is committed.
 # Everything else in the data directory (cache/, drafts/, remembered/, any trash, locks and
@@ -72,6 +73,7 @@ class Exchange:
     received_other: int
     games: int
     conflicts: tuple[Conflict, ...] = ()
+    unsettled: tuple[str, ...] = ()  # conflict branches of earlier syncs, not deleted yet
 
 
 def share(home: Path, remote: str | None = None) -> Exchange:
@@ -130,7 +132,15 @@ def share(home: Path, remote: str | None = None) -> Exchange:
         received_other=max(0, received_commits - received),
         games=len(now),
         conflicts=tuple(conflicts),
+        unsettled=tuple(
+            b for b in _conflict_branches(git) if b not in {c.branch for c in conflicts}
+        ),
     )
+
+
+def _conflict_branches(git: Git) -> list[str]:
+    """The branches earlier conflicts were kept on, until the user deletes them."""
+    return git.lines("for-each-ref", "--format=%(refname:short)", f"refs/heads/{CONFLICT}/")
 
 
 def _open(home: Path, remote: str | None) -> tuple[Git, str]:
@@ -230,7 +240,7 @@ def _rebase(git: Git, upstream: str) -> tuple[Conflict, ...]:
         if not files or stopped is None:
             git.run("rebase", "--abort", check=False)
             raise SyncError(f"{git.home}: git could not replay the local changes: {_last(result)}")
-        branch = f"conflict/{Path(files[0]).stem}-{stopped[:7]}"
+        branch = f"{CONFLICT}/{Path(files[0]).stem}-{stopped[:7]}"
         git.run("branch", "-f", branch, stopped)
         conflicts.append(Conflict(files, stopped[:7], branch))
         result = git.run("rebase", "--skip", check=False)

@@ -213,7 +213,13 @@ def test_a_conflict_keeps_both_versions_and_leaves_a_clean_usable_tree(
     assert "Cyrus" in stats(ana)
     # Settled the way the report says: Ana's version wins, and reaches Ben.
     git(ana, "checkout", branch, "--", file)
-    assert sync(ana) == "Sent 0 games and 1 other change, received 0; 2 games in the history.\n"
+    assert sync(ana) == (
+        "Sent 0 games and 1 other change, received 0; 2 games in the history.\n"
+        f"Still to settle from an earlier sync: {branch} (delete a branch once settled: "
+        f"`git -C {ana} branch -D BRANCH`).\n"
+    )
+    git(ana, "branch", "-D", branch)
+    assert sync(ana) == "Sent 0 games, received 0; 2 games in the history.\n"
     sync(ben)
     assert history(ana) == history(ben)
     assert 'name = "Cyd"' in (ben / file).read_text(encoding="utf-8")

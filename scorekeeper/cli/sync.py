@@ -60,6 +60,11 @@ def summary(exchange: Exchange, home: Path) -> list[str]:
             f"{conflict.branch} -- {first}`), run `scorekeeper sync`, then "
             f"`git -C {at} branch -D {conflict.branch}`.",
         ]
+    if exchange.unsettled:
+        lines.append(
+            f"Still to settle from an earlier sync: {', '.join(exchange.unsettled)} (delete a "
+            f"branch once settled: `git -C {at} branch -D BRANCH`)."
+        )
     return lines
 
 
