@@ -178,6 +178,14 @@ def record_and_replay(git: Git, home: Path, upstream: str) -> Replayed:
     changes = git.changes()
     if changes:
         git.run("add", "-A", "--", *(path for path, _ in changes))
+    # New games cannot conflict (each has a name of its own), so several go in one commit: a
+    # first sync of a long history makes one commit, not one git process per game. Edits and
+    # removals keep a commit each, so that a conflict holds back only the file it is about.
+    games = [path for path, change in changes if change == "A" and _is_session(path)]
+    if len(games) > 1:
+        lines = [commit_message(home, path, "A") for path in games]
+        git.commit(f"Add {len(games)} games\n\n" + "\n".join(lines), *games)
+        changes = [(path, change) for path, change in changes if path not in set(games)]
     for path, change in changes:
         git.commit(commit_message(home, path, change), path)
     head = git.commit_of("HEAD")
@@ -204,11 +212,16 @@ def write_gitignore(home: Path) -> None:
         replace_file(path, GITIGNORE, "the .gitignore")
 
 
+def _is_session(path: str) -> bool:
+    parts = Path(path).parts
+    return len(parts) == 2 and parts[0] == "sessions"
+
+
 def commit_message(home: Path, path: str, change: str) -> str:
     """`Hungry 2026-11-30: Ana 16, Ben 16, Cy 15` for a new game; a short line otherwise."""
     verb = {"A": "", "M": "Edit ", "D": "Remove "}[change]
     parts = Path(path).parts
-    if change != "D" and len(parts) == 2 and parts[0] == "sessions":
+    if change != "D" and _is_session(path):
         return verb + _game_line(home / path, home)
     if len(parts) == 2 and parts[0] == "series":
         return f"{verb or 'New '}series {Path(path).stem}"
@@ -412,5 +425,5 @@ class Git:
             out.append((path, change))
         return sorted(out)
 
-    def commit(self, message: str, path: str) -> None:
-        self.run("commit", "-q", "--no-verify", "-m", message, "--", path)
+    def commit(self, message: str, *paths: str) -> None:
+        self.run("commit", "-q", "--no-verify", "-m", message, "--", *paths)

@@ -88,10 +88,12 @@ def test_three_tables_end_with_one_history_and_the_same_stats(tmp_path: Path, re
     assert "Happy Home" in stats(cy)  # Ben's game reached Cy
     assert sorted(git(remote, "log", "--format=%s", "main").splitlines()) == [
         "Add .gitignore",
-        "First Snow 2026-11-28: Ana 51, Ben 51",
+        "Add 2 games",  # new games travel together; each is a line of the message
         "Happy Home 2026-11-21: Ana 40, Ben 34, Cy 33",
-        "Hungry 2026-11-27: Ana 16, Ben 16, Cy 15",
     ]
+    messages = git(remote, "log", "--format=%B", "main")
+    assert "First Snow 2026-11-28: Ana 51, Ben 51\n" in messages
+    assert "Hungry 2026-11-27: Ana 16, Ben 16, Cy 15\n" in messages
     authors = set(git(remote, "log", "--format=%an <%ae>", "main").splitlines())
     assert len(authors) == 1 and authors.pop().startswith("scorekeeper on ")
 
