@@ -88,8 +88,8 @@ def test_a_bare_group_still_shows_its_help() -> None:
 
 
 def test_names_with_control_characters_are_not_offered_for_completion() -> None:
-    from scorekeeper.cli.records import known_names
     from scorekeeper.history import Play, Result
+    from scorekeeper.records import known_names
 
     results = tuple(
         Result(name=name, seat=seat, total=1, rank=seat, points=())

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli.records import DuplicateError, find_duplicate, save_played
 from scorekeeper.errors import StorageError
+from scorekeeper.records import DuplicateError, find_duplicate, save_played
 from scorekeeper.storage import (
     delete_sessions,
     last_change,

@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import playcache, storage
-from scorekeeper.cli.records import load
 from scorekeeper.errors import StorageError
 from scorekeeper.history import Play, Result, from_json, from_session, to_json
+from scorekeeper.records import load
 from tests.conftest import SAMPLES
 from tests.history_home import make_home, run
 

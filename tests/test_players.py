@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import storage
-from scorekeeper.cli.records import known_names, load
 from scorekeeper.errors import StorageError
 from scorekeeper.players import quote, rename_document, rename_text
+from scorekeeper.records import known_names, load
 from scorekeeper.storage import journal
 from tests.history_home import make_home, run, snapshot
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.cli.records import load
 from scorekeeper.history import Play, Result
+from scorekeeper.records import load
 from scorekeeper.stats import SPARK, head_to_head, leaderboard, player_stats, sparkline
 from tests.history_home import make_home, run
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import storage
-from scorekeeper.cli.records import known_names, load
 from scorekeeper.errors import StorageError
+from scorekeeper.records import known_names, load
 from scorekeeper.storage import sessions
 from scorekeeper.storage.changes import read_log
 

@@ -26,8 +26,8 @@ Replace = Callable[["Path", "Session", "Outcome", "str | None"], Path]
 def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
     """Open the session `ref` names; `replace(path, session, outcome, text)` keeps the
     correction (`text`: the edited file as typed, or None to write the session)."""
-    from scorekeeper.cli.records import load
     from scorekeeper.history import find_play
+    from scorekeeper.records import load
     from scorekeeper.storage import read_session
 
     with user_errors(state):

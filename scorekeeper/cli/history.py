@@ -11,7 +11,8 @@ import typer
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
-from scorekeeper.cli.records import day, game_id, load, report_unreadable
+from scorekeeper.cli.records import day, game_id, report_unreadable
+from scorekeeper.records import load
 
 if TYPE_CHECKING:
     from scorekeeper.history import Play
@@ -228,8 +229,8 @@ def _list_trash(state: AppState) -> None:
     from dataclasses import replace
 
     from scorekeeper import render
-    from scorekeeper.cli.records import score_file
     from scorekeeper.history import newest_first, short_id
+    from scorekeeper.records import score_file
     from scorekeeper.render.history import history_table
     from scorekeeper.storage import Unreadable
 

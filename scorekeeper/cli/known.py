@@ -20,15 +20,15 @@ def games() -> Known:
 
 def sessions(home: Path) -> Known:
     """The short id of every readable session, newest first, with its day and game."""
-    from scorekeeper.cli.records import load
     from scorekeeper.history import newest_first
+    from scorekeeper.records import load
 
     return [(p.id, f"{p.day or '-'} {p.title}") for p in newest_first(load(home).plays)]
 
 
 def series(home: Path) -> Known:
     """Every series, defined by a file or named only by sessions."""
-    from scorekeeper.cli.records import load
+    from scorekeeper.records import load
     from scorekeeper.storage import Unreadable, iter_series
 
     defined = {d.name: "defined" for d in iter_series(home) if not isinstance(d, Unreadable)}
@@ -38,8 +38,8 @@ def series(home: Path) -> Known:
 
 def players(home: Path) -> Known:
     """Every player of the history, most played first, with their play count."""
-    from scorekeeper.cli.records import known_names, load
     from scorekeeper.players import player_counts
+    from scorekeeper.records import known_names, load
     from scorekeeper.text import plural
 
     plays = load(home).plays

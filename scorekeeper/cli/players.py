@@ -8,7 +8,8 @@ import typer
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
-from scorekeeper.cli.records import load, report_unreadable
+from scorekeeper.cli.records import report_unreadable
+from scorekeeper.records import load
 
 app = command_app(help="Players in the history: list them, rename one everywhere.")
 

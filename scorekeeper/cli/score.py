@@ -124,7 +124,7 @@ def _score_file(
         raise error.at(file=str(path)) from None
     saved = None
     if save:
-        from scorekeeper.cli.records import save_played
+        from scorekeeper.records import save_played
 
         saved = save_played(session, outcome, state.home, allow_duplicate=allow_duplicate)
     if as_json:
@@ -153,9 +153,9 @@ def _walk_through(
     live: bool,
 ) -> None:
     from scorekeeper import render, storage
-    from scorekeeper.cli.records import find_duplicate, known_names, load, save_played
     from scorekeeper.cli.series import checked_series, series_offer
     from scorekeeper.draft import KIND
+    from scorekeeper.records import find_duplicate, known_names, load, save_played
 
     console = render.make_console()
     with user_errors():

@@ -8,7 +8,8 @@ import typer
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
-from scorekeeper.cli.records import game_id, load, report_unreadable
+from scorekeeper.cli.records import game_id, report_unreadable
+from scorekeeper.records import load
 
 if TYPE_CHECKING:
     from scorekeeper.history import Play

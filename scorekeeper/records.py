@@ -1,0 +1,195 @@
+"""The saved history as a library: every play through the play cache, saving a scored session
+(with its series and duplicate checks), and the names players have used.
+
+The history, series, stats, players and score commands call these; nothing here prints or
+knows the command line."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.history import short_id
+
+if TYPE_CHECKING:
+    from scorekeeper.core.breakdown import Outcome
+    from scorekeeper.history import Play
+    from scorekeeper.session import Session
+    from scorekeeper.storage import Unreadable
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """The usable plays (file order) and the files that could not be used."""
+
+    plays: list[Play]
+    unreadable: list[Unreadable]
+
+
+def load(home: Path, *, rescore: bool = False) -> Loaded:
+    """Every session file as a scored Play, from the play cache where the file is unchanged
+    (with `rescore`, every file is scored again and the cache refreshed).
+
+    A file that cannot be read or scored counts as unreadable.
+    """
+    from scorekeeper.playcache import PlayCache
+    from scorekeeper.storage import Unreadable, session_files
+
+    plays: list[Play] = []
+    unreadable: list[Unreadable] = []
+    with _collector_paused():
+        cache = PlayCache(home)
+        for path in session_files(home):
+            play = None if rescore else cache.get(path)
+            if play is None:
+                scored = score_file(path, home)
+                if isinstance(scored, Unreadable):
+                    unreadable.append(scored)
+                    continue
+                cache.put(path, scored)
+                play = scored
+            plays.append(play)
+        cache.prune()
+        cache.save()
+    return Loaded(plays, unreadable)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while the plays are built: they all stay alive, so
+    its repeated walks over them found nothing and took a tenth of a long history's load."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def known_names(plays: list[Play]) -> list[str]:
+    """The names the walk-through suggests: every player of the history, most played first,
+    spelled as in their latest session. A name with control characters cannot be typed at a
+    prompt (and breaks completion menus), so it is not suggested."""
+    from scorekeeper.players import player_counts
+    from scorekeeper.text import visible
+
+    return [count.name for count in player_counts(plays) if visible(count.name) == count.name]
+
+
+def save_played(
+    session: Session,
+    outcome: Outcome,
+    home: Path,
+    *,
+    before: Callable[[Path], None] | None = None,
+    allow_duplicate: bool = False,
+) -> Path:
+    """Save a scored session and cache its Play, so `history` need not score it again.
+
+    All under the data directory's lock: a series' room is checked again there, so ten
+    games saved at once into a three-game series leave exactly three in it; so is a
+    duplicate (DuplicateError, unless `allow_duplicate`). `before` is told the file's name
+    just before it can appear (see `storage.save_session`).
+    """
+    from scorekeeper import playcache
+    from scorekeeper.history import from_session
+    from scorekeeper.storage import locked, save_session
+
+    with locked(home):
+        existing = None if allow_duplicate else find_duplicate(home, session)
+        if existing is not None:
+            raise DuplicateError(existing)
+        if session.series is not None:
+            _check_room(home, session.series, session.game.id)
+        path = save_session(session, outcome, home, before=before)
+        playcache.add(home, path, from_session(path, session, outcome))
+    return path
+
+
+class DuplicateError(ScorekeeperError):
+    """The session is saved already: same title, day and players' inputs."""
+
+    def __init__(self, stem: str) -> None:
+        self.stem = stem
+        named = stem if short_id(stem) == stem else f"{short_id(stem)} ({stem})"
+        super().__init__(
+            f"this game is saved already as {named}; "
+            "`scorekeeper history show` shows it, --allow-duplicate saves it again"
+        )
+
+
+def find_duplicate(home: Path, session: Session) -> str | None:
+    """The stem of a saved session with the same title, day and players' inputs (names and
+    every answer, in any seat order), or None. Notes, location and series do not count."""
+    from scorekeeper.storage import read_session
+
+    day = _day_of(session.played)
+    wanted = _inputs(session)
+    for play in load(home).plays:
+        if play.game != session.game.id or play.day != day:
+            continue
+        try:
+            if _inputs(read_session(Path(play.file), home)) == wanted:
+                return play.stem
+        except ScorekeeperError:
+            continue
+    return None
+
+
+def _day_of(played: date | None) -> date:
+    """The calendar day a session is saved under (today when it has no date)."""
+    if played is None:
+        return date.today()
+    return played.date() if isinstance(played, datetime) else played
+
+
+def _inputs(session: Session) -> list[str]:
+    """The players' names and inputs as comparable text, in any seat order."""
+    import json
+
+    from scorekeeper.session import to_dict
+
+    document = to_dict(session)
+    players = [json.dumps(p, sort_keys=True, default=str) for p in document["players"]]
+    settings = {k: v for k, v in document.items() if k not in NOT_INPUTS}
+    return [*sorted(players), json.dumps(settings, sort_keys=True, default=str)]
+
+
+NOT_INPUTS = ("format", "played", "series", "location", "notes", "players", "extra")
+
+
+def _check_room(home: Path, series: str, game: str) -> None:
+    """Raise SeriesError when the series is complete or for another title, as it is now."""
+    from scorekeeper.series import SeriesDef, check_join
+    from scorekeeper.storage import Unreadable, iter_series
+
+    definition = next(
+        (d for d in iter_series(home) if not isinstance(d, Unreadable) and d.name == series),
+        SeriesDef(series),
+    )
+    check_join(definition, load(home).plays, game)
+
+
+def score_file(path: Path, home: Path) -> Play | Unreadable:
+    """The play of one session file, scored against `home`'s user data; or why not."""
+    from scorekeeper.errors import CatalogueError, ScorekeeperError
+    from scorekeeper.history import from_session
+    from scorekeeper.storage import Unreadable, read_session
+
+    try:
+        session = read_session(path, home)
+    except CatalogueError as error:  # the catalogue is the broken file, not the session
+        return Unreadable(path, f"{error} (needed by {path})")
+    except ScorekeeperError as error:
+        return Unreadable(path, str(error))
+    try:
+        return from_session(path, session, session.score())
+    except ScorekeeperError as error:
+        return Unreadable(path, f"{path}: cannot score: {error}")
