@@ -14,6 +14,7 @@ import typer
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
+from scorekeeper.cli.records import report_unreadable
 
 if TYPE_CHECKING:
     from rich.console import Console  # noqa: TID251 (a type only: nothing is imported)
@@ -115,9 +116,11 @@ def _score_file(
     if game is not None and find_game(game) is not session.game:
         raise fail(f"{path}: key 'game': the file is a {session.game.id!r} session, not {game!r}")
     if series is not None:
-        from scorekeeper.cli.series import checked_series
+        from scorekeeper.series_records import checked_series
 
-        session = replace(session, series=checked_series(state.home, series, session.game)[0])
+        joining = checked_series(state.home, series, session.game)
+        report_unreadable(joining.broken)
+        session = replace(session, series=joining.name)
     try:
         outcome = session.score()
     except InputError as error:  # a tie-breaker the file left out: name the file too
@@ -153,9 +156,9 @@ def _walk_through(
     live: bool,
 ) -> None:
     from scorekeeper import render, storage
-    from scorekeeper.cli.series import checked_series, series_offer
     from scorekeeper.draft import KIND
     from scorekeeper.records import find_duplicate, known_names, load, save_played
+    from scorekeeper.series_records import checked_series, open_to
 
     console = render.make_console()
     with user_errors():
@@ -163,7 +166,9 @@ def _walk_through(
         home = state.home
         storage.check_writable(home)
         if series is not None:
-            series, game = checked_series(home, series, game)
+            joining = checked_series(home, series, game)
+            report_unreadable(joining.broken)
+            series, game = joining.name, joining.game
         if discard and storage.draft_path(home, KIND).exists():
             aside = storage.set_aside_draft(home, KIND, DROPPED)
             console.print(f"The unfinished walk-through was put aside as {aside}.", markup=False)
@@ -206,7 +211,7 @@ def _walk_through(
                 known_names=known,
                 recall=lambda game_id: _recall(home, game_id, console),
                 keep=keep,
-                offer_series=None if series else series_offer(home, plays),
+                offer_series=None if series else lambda game: open_to(home, plays, game),
                 sharing=_sharing(home, plays, console),
                 duplicate=lambda session: find_duplicate(home, session),
                 home=home,
