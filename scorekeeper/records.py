@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from scorekeeper.history import Play
     from scorekeeper.session import Session
     from scorekeeper.storage import Unreadable
+    from scorekeeper.storage.trash import Moved
 
 
 @dataclass(frozen=True)
@@ -193,3 +194,62 @@ def score_file(path: Path, home: Path) -> Play | Unreadable:
         return from_session(path, session, session.score())
     except ScorekeeperError as error:
         return Unreadable(path, f"{path}: cannot score: {error}")
+
+
+def delete_played(home: Path, refs: list[str]) -> list[tuple[Play, Moved]]:
+    """Move the sessions named by short id or file name to the trash, as one undoable change;
+    each deleted play with where its file went."""
+    from scorekeeper.history import find_play
+    from scorekeeper.storage import delete_sessions
+
+    plays = load(home).plays
+    chosen = list(dict.fromkeys(find_play(plays, ref).stem for ref in refs))
+    found = {p.stem: p for p in plays}
+    moved = delete_sessions(home, [Path(found[stem].file) for stem in chosen])
+    return [(found[item.source.stem], item) for item in moved]
+
+
+def restore_trashed(home: Path, refs: list[str]) -> list[Moved]:
+    """Put the trashed sessions named by file name or short id back, as one undoable change."""
+    from scorekeeper.storage import restore_sessions, trashed_files
+
+    trashed = trashed_files(home)
+    chosen = list(dict.fromkeys(_find_trashed(trashed, ref) for ref in refs))
+    return restore_sessions(home, chosen)
+
+
+def trashed_plays(home: Path) -> Loaded:
+    """The sessions in the trash as plays, each with the short id of its trashed file name
+    (the name `restore` takes), and those that could not be scored."""
+    from dataclasses import replace
+
+    from scorekeeper.storage import Unreadable, trashed_files
+
+    plays: list[Play] = []
+    broken: list[Unreadable] = []
+    for path in trashed_files(home):
+        scored = score_file(path, home)
+        if isinstance(scored, Unreadable):
+            broken.append(scored)
+        else:
+            plays.append(replace(scored, id=short_id(path.stem)))
+    return Loaded(plays, broken)
+
+
+def _find_trashed(trashed: list[Path], ref: str) -> Path:
+    """The trashed file whose name, or short id, is `ref` or starts with it if only one does."""
+    from scorekeeper.history import HistoryError
+
+    wanted = ref.strip().removesuffix(".toml")
+    exact = [p for p in trashed if wanted in (p.stem, short_id(p.stem))]
+    found = exact or [
+        p for p in trashed if p.stem.startswith(wanted) or short_id(p.stem).startswith(wanted)
+    ]
+    if not wanted or not found:
+        raise HistoryError(
+            f"no session {ref!r} in the trash; `scorekeeper history list --trash` shows them"
+        )
+    if len(found) > 1:
+        shown = ", ".join(p.stem for p in found[:5])
+        raise HistoryError(f"{ref!r} matches {len(found)} trashed files ({shown}); type more")
+    return found[0]

@@ -97,7 +97,6 @@ def show(
     ] = False,
 ) -> None:
     """Show one session: its facts, scores, breakdown and how any tie was settled."""
-    from pathlib import Path
 
     from scorekeeper import render
     from scorekeeper.history import find_play
@@ -155,25 +154,19 @@ def delete(ctx: typer.Context, session_ids: IdsArgument) -> None:
     """Move sessions to the trash (<data dir>/trash/); `history restore` or `undo` brings
     them back."""
     from scorekeeper import render
-    from scorekeeper.history import find_play
-    from scorekeeper.storage import delete_sessions
+    from scorekeeper.history import short_id
+    from scorekeeper.records import delete_played
 
     state: AppState = ctx.obj
     with user_errors(state):
-        plays = load(state.home).plays
-        chosen = list(dict.fromkeys(find_play(plays, ref).stem for ref in session_ids))
-        found = {p.stem: p for p in plays}
-        moved = delete_sessions(state.home, [Path(found[stem].file) for stem in chosen])
+        deleted = delete_played(state.home, session_ids)
     console = render.make_console()
-    for item in moved:
-        play = found[item.source.stem]
+    for play, item in deleted:
         console.print(
             render.user(f"Deleted {play.id} ({play.title}, {_day(play)}): moved to {item.target}"),
             soft_wrap=True,
         )
-    from scorekeeper.history import short_id
-
-    ids = " ".join(short_id(item.target.stem) for item in moved)
+    ids = " ".join(short_id(item.target.stem) for _, item in deleted)
     console.print(
         render.user(f"To bring it back: scorekeeper history restore {ids}"), soft_wrap=True
     )
@@ -187,69 +180,36 @@ def _day(play: Play) -> str:
 def restore(ctx: typer.Context, session_ids: IdsArgument) -> None:
     """Put sessions back from the trash under their names (`history list --trash` shows them)."""
     from scorekeeper import render
-    from scorekeeper.storage import restore_sessions
+    from scorekeeper.records import restore_trashed
 
     state: AppState = ctx.obj
     with user_errors():
-        trashed = _trashed(state)
-        chosen = list(dict.fromkeys(_find_trashed(trashed, ref) for ref in session_ids))
-        moved = restore_sessions(state.home, chosen)
+        moved = restore_trashed(state.home, session_ids)
     console = render.make_console()
     for item in moved:
         console.print(render.user(f"Restored {item.target.stem} to {item.target}"), soft_wrap=True)
 
 
-def _trashed(state: AppState) -> list[Path]:
-    from scorekeeper.storage import trashed_files
-
-    return trashed_files(state.home)
-
-
-def _find_trashed(trashed: list[Path], ref: str) -> Path:
-    """The trashed file whose name, or short id, is `ref` or starts with it if only one does."""
-    from scorekeeper.history import HistoryError, short_id
-
-    wanted = ref.strip().removesuffix(".toml")
-    exact = [p for p in trashed if wanted in (p.stem, short_id(p.stem))]
-    found = exact or [
-        p for p in trashed if p.stem.startswith(wanted) or short_id(p.stem).startswith(wanted)
-    ]
-    if not wanted or not found:
-        raise HistoryError(
-            f"no session {ref!r} in the trash; `scorekeeper history list --trash` shows them"
-        )
-    if len(found) > 1:
-        shown = ", ".join(p.stem for p in found[:5])
-        raise HistoryError(f"{ref!r} matches {len(found)} trashed files ({shown}); type more")
-    return found[0]
-
-
 def _list_trash(state: AppState) -> None:
     """The trash as a table like the history's, named by file (the name `restore` takes)."""
-    from dataclasses import replace
-
     from scorekeeper import render
-    from scorekeeper.history import newest_first, short_id
-    from scorekeeper.records import score_file
+    from scorekeeper.history import newest_first
+    from scorekeeper.records import trashed_plays
     from scorekeeper.render.history import history_table
-    from scorekeeper.storage import Unreadable
 
     with user_errors():
-        trashed = _trashed(state)
-    plays = []
-    broken = []
-    for path in trashed:
-        scored = score_file(path, state.home)
-        if isinstance(scored, Unreadable):
-            broken.append(scored)
-        else:
-            plays.append(replace(scored, id=short_id(path.stem)))
-    report_unreadable(broken)
+        trashed = trashed_plays(state.home)
+    report_unreadable(trashed.unreadable)
     console = render.make_console()
-    if not plays:
-        console.print("The trash is empty." if not broken else "No readable sessions in the trash.")
+    if not trashed.plays:
+        empty = (
+            "The trash is empty."
+            if not trashed.unreadable
+            else "No readable sessions in the trash."
+        )
+        console.print(empty)
         return
-    console.print(history_table(newest_first(plays), "Trash, newest first"))
+    console.print(history_table(newest_first(trashed.plays), "Trash, newest first"))
     console.print("`scorekeeper history restore ID` puts one back.")
 
 
@@ -268,7 +228,6 @@ def _show_bgstats(play: Play, history: list[Play]) -> None:
 @app.command("rescore")
 def rescore(ctx: typer.Context) -> None:
     """Score every session again with the current rules; report results that changed."""
-    from pathlib import Path
 
     from scorekeeper import render
     from scorekeeper.history import oldest_first, result_changes
