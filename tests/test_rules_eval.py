@@ -38,3 +38,13 @@ def test_hit_rates(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     top1, top3 = FLOORS[name]
     assert rates.top1 >= top1, "\n".join([report, *evaluation.misses(outcomes)])
     assert rates.top3 >= top3, "\n".join([report, *evaluation.misses(outcomes, 3)])
+
+
+def test_questions_about_other_things_are_said_to_match_no_note() -> None:
+    """The threshold was chosen on half of the off-topic set; most of the rest must be turned
+    away too, and almost no rules question."""
+    off = evaluation.off_topic()
+    turned_away = evaluation.rejected(INDEX, [(text, None) for text in off])
+    assert len(turned_away) / len(off) >= 0.6
+    rules = [(q.text, q.game) for name in ("tuned", "studied") for q in evaluation.load(name)]
+    assert len(evaluation.rejected(INDEX, rules)) / len(rules) <= 0.01

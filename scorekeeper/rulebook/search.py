@@ -40,10 +40,14 @@ GAME_BOOST = 5.0
 PAIR_WEIGHT = 0.375
 PAIR_WINDOW = 3
 COVERAGE = 0.7
-UNKNOWN_IDF = 3.0  # how much a word no note knows weighs in a hit's coverage (rare-ish)
-# Below this coverage the best note does not answer the question: about 2% of the tuned
-# questions fall below it, and most questions about other things ("who won the world cup").
-GOOD_COVERAGE = 0.22
+NUMBER_SHARE = 0.3  # of a number's idf, in coverage
+# How much a word no note knows weighs in a hit's coverage: as much as a rare word ("chess",
+# "password" are what a question is about when no note knows them).
+UNKNOWN_IDF = 5.0
+# Below this coverage the best note does not answer the question. Chosen on the tuned and
+# studied sets and half of tests/rules_eval/offtopic: 0.6% of the rules questions fall below
+# it, and about six in ten questions about other things ("who won the world cup").
+GOOD_COVERAGE = 0.3
 # A note scoring at least this share of the best one is "also possible".
 CLOSE_SCORE = 0.9
 
@@ -404,25 +408,31 @@ class Index:
         Each question word counts by its idf, and is covered as well as the best of its
         stand-ins the note holds: fully by the word itself, partly by a synonym. Words the
         notes know nothing of do not change the ranking, but the share returned counts each
-        as a word of UNKNOWN_IDF that no note covers ("is chess better" is half about chess).
+        as a word of UNKNOWN_IDF that no note covers ("is chess better" is half about chess),
+        and a number counts NUMBER_SHARE of its idf there ("we both ended on 12" is about a
+        tie, whatever the score).
         """
-        wanted = 0.0
+        wanted = share_wanted = 0.0
         covered: dict[int, float] = defaultdict(float)
+        share_covered: dict[int, float] = defaultdict(float)
         for slot in slots:
             known = {s: w for s, w in slot.items() if s in self.idf}
             if not known:
                 continue
             weight_of_word = max(self.idf[s] * w for s, w in known.items())
+            in_share = weight_of_word * (NUMBER_SHARE if all(map(str.isdigit, known)) else 1.0)
             wanted += weight_of_word
+            share_wanted += in_share
             best: dict[int, float] = {}
             for stemmed, weight in known.items():
                 for position, _ in self.postings[stemmed]:
                     best[position] = max(best.get(position, 0.0), weight)
             for position, weight in best.items():
                 covered[position] += weight_of_word * weight
+                share_covered[position] += in_share * weight
         if not wanted:  # only idioms ("who goes first"): nothing to weigh, all is covered
             return dict.fromkeys(scores, 1.0)
         for position in scores:
             scores[position] *= 1 - COVERAGE + COVERAGE * covered[position] / wanted
-        asked = wanted + unknown * UNKNOWN_IDF
-        return {position: covered[position] / asked for position in scores}
+        asked = share_wanted + unknown * UNKNOWN_IDF
+        return {position: share_covered[position] / asked for position in scores}

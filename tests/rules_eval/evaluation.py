@@ -130,3 +130,17 @@ def misses(outcomes: list[Outcome], worst_rank: int = 1) -> list[str]:
         for o in outcomes
         if not 0 < o.rank <= worst_rank
     ]
+
+
+def off_topic() -> list[str]:
+    """Questions no rule note answers (other games, trivia, table talk, the app, noise):
+    the search should say so rather than show a note that merely shares a word."""
+    with (EVAL / "offtopic" / "questions.toml").open("rb") as stream:
+        return [table["text"] for table in tomllib.load(stream)["question"]]
+
+
+def rejected(index: Index, questions: list[tuple[str, str | None]]) -> list[str]:
+    """The questions for which the search says that no note answers well."""
+    from scorekeeper.rulebook import is_good_match
+
+    return [text for text, game in questions if not is_good_match(index.search(text, game))]
