@@ -39,11 +39,13 @@ def planner(
         find = lambda name: find_game(name, home)  # noqa: E731
         return plan(answers, GAMES, find, memory, known_names, draft.started)
 
-    def check(answers: dict[str, Any]) -> tuple[tuple[str, ...], str | None]:
+    def check(
+        answers: dict[str, Any], planned: Sequence[Step]
+    ) -> tuple[tuple[str, ...], str | None]:
         game = answers.get("game")
         found = find_game(game, home) if isinstance(game, str) else None
         fields = () if found is None else (*found.settings_fields, *found.player_fields)
-        return review_check(draft, home, steps(answers), fields)
+        return review_check(draft, home, planned, fields)
 
     return steps, check
 

@@ -58,7 +58,7 @@ class Asker(Protocol):
 
 
 Plan = Callable[[dict[str, Any]], list[Step]]
-Check = Callable[[dict[str, Any]], tuple[tuple[str, ...], str | None]]
+Check = Callable[[dict[str, Any], Sequence[Step]], tuple[tuple[str, ...], str | None]]
 
 
 class Navigator:
@@ -71,7 +71,7 @@ class Navigator:
         self.plan = plan
         self.asker = asker
         self.keep = keep
-        self.check = check  # (warnings, problem) of the answers as they stand
+        self.check = check  # (warnings, problem) of the answers and their plan as they stand
 
     @property
     def answers(self) -> dict[str, Any]:
@@ -183,11 +183,12 @@ class Navigator:
         return [step for step in self.plan(self.answers) if step.asked]
 
     def summary(self) -> Review:
-        steps = [s for s in self.plan(self.answers) if s.reviewed]
+        planned = self.plan(self.answers)
+        steps = [s for s in planned if s.reviewed]
         rows = [(s, s.show(v) if (v := s.get(self.answers)) is not None else "?") for s in steps]
         players = self.answers.get("players", [])
-        warnings, problem = self.check(self.answers)
-        missing = [s for s in self.plan(self.answers) if s.is_needed(self.answers)]
+        warnings, problem = self.check(self.answers, planned)
+        missing = [s for s in planned if s.is_needed(self.answers)]
         if missing:  # before anything the session itself would say
             named = ", ".join(f"{self.prefix(s)}{s.label}" for s in missing[:3])
             more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
@@ -203,7 +204,7 @@ class Navigator:
             ),
             warnings=warnings,
             problem=problem,
-            actions=tuple(s for s in self.plan(self.answers) if s.menu),
+            actions=tuple(s for s in planned if s.menu),
         )
 
     def _ask(self, step: Step, group: Sequence[Step]) -> Any:
