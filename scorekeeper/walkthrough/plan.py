@@ -12,7 +12,6 @@ A title with steps of its own keeps them in its package, as `<engine package>.st
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from importlib import import_module
@@ -65,6 +64,17 @@ class Context:
     def close(self, key: str, closed: bool = True) -> None:
         keys = [k for k in self.walk.get("closed", []) if k != key]
         self.walk["closed"] = [*keys, key] if closed else keys
+
+    def inputs(self, seat: int) -> Any:
+        """The player's answers as the title's typed inputs; None while some are missing or
+        wrong."""
+        from scorekeeper.fields import parse_record
+
+        raw = {k: v for k, v in self.players[seat].items() if k != "name"}
+        try:
+            return parse_record(self.game.player_fields, raw, self.game.player_type)
+        except InputError:
+            return None
 
     def remove_player(self, seat: int) -> None:
         """Take a player and their answers out; later seats move up, their closed lists too."""
@@ -237,17 +247,12 @@ def _warner(
 
 
 def _warnings(context: Context, seat: int) -> list[Message]:
-    from scorekeeper.fields import parse_record
-
-    game = context.game
-    raw = {k: v for k, v in context.players[seat].items() if k != "name"}
-    try:
-        inputs = parse_record(game.player_fields, raw, game.player_type)
-    except InputError:
+    inputs = context.inputs(seat)
+    if inputs is None:
         return []
     return [
         Message(f"Warning: {context.name(seat)}: {w}", "yellow")
-        for w in game.player_warnings(inputs, len(context.players))
+        for w in context.game.player_warnings(inputs, len(context.players))
     ]
 
 
@@ -259,16 +264,12 @@ def _table_problem(context: Context, steps: Sequence[Step]) -> list[Message]:
     from scorekeeper.games.base import Seat
 
     game = context.game
-    seats = []
+    answered = [(seat, context.inputs(seat)) for seat in range(len(context.players))]
+    seats = [Seat(context.name(seat), inputs) for seat, inputs in answered if inputs is not None]
     try:
         settings = parse_record(
             game.settings_fields, context.answers.get("settings", {}), game.settings_type
         )
-        for seat in range(len(context.players)):
-            raw = {k: v for k, v in context.players[seat].items() if k != "name"}
-            with suppress(InputError):  # not all answered yet
-                inputs = parse_record(game.player_fields, raw, game.player_type)
-                seats.append(Seat(context.name(seat), inputs))
         game.validate(seats, settings)
     except InputError as error:
         fields = (*game.settings_fields, *game.player_fields)
