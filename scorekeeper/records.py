@@ -199,14 +199,20 @@ def score_file(path: Path, home: Path) -> Play | Unreadable:
 def delete_played(home: Path, refs: list[str]) -> list[tuple[Play, Moved]]:
     """Move the sessions named by short id or file name to the trash, as one undoable change;
     each deleted play with where its file went."""
-    from scorekeeper.history import find_play
     from scorekeeper.storage import delete_sessions
 
-    plays = load(home).plays
-    chosen = list(dict.fromkeys(find_play(plays, ref).stem for ref in refs))
-    found = {p.stem: p for p in plays}
-    moved = delete_sessions(home, [Path(found[stem].file) for stem in chosen])
-    return [(found[item.source.stem], item) for item in moved]
+    chosen = {play.stem: play for play in chosen_plays(load(home).plays, refs)}
+    moved = delete_sessions(home, [Path(play.file) for play in chosen.values()])
+    return [(chosen[item.source.stem], item) for item in moved]
+
+
+def chosen_plays(plays: list[Play], refs: list[str]) -> list[Play]:
+    """The plays named by short ids or file names (a unique prefix), each once, in the order
+    first named."""
+    from scorekeeper.history import find_play
+
+    found = [find_play(plays, ref) for ref in refs]
+    return list({play.stem: play for play in found}.values())
 
 
 def restore_trashed(home: Path, refs: list[str]) -> list[Moved]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.records import load
+from scorekeeper.records import chosen_plays, load
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
@@ -118,7 +118,7 @@ def add_sessions(home: Path, name: str, refs: list[str]) -> Moved:
     with locked(home):
         name = series_id(name)
         plays = load(home).plays
-        chosen = _chosen(plays, refs)
+        chosen = chosen_plays(plays, refs)
         definition = definitions(home).named(name)
         if definition is None and not any(p.series == name for p in plays):
             raise no_series(name, "create it with `scorekeeper series new`")
@@ -139,7 +139,7 @@ def remove_sessions(home: Path, name: str, refs: list[str]) -> Moved:
 
     with locked(home):
         name = series_id(name)
-        chosen = _chosen(load(home).plays, refs)
+        chosen = chosen_plays(load(home).plays, refs)
         for play in chosen:
             if play.series != name:
                 raise SeriesError(f"session {play.id} is not in series {name!r}; nothing changed")
@@ -168,13 +168,6 @@ def delete(home: Path, name: str, *, detach: bool) -> tuple[Path | None, int]:
         paths = [Path(p.file) for p in members]
         moved = delete_series(home, name, paths, f"delete series {name}")
     return moved, len(members)
-
-
-def _chosen(plays: list[Play], refs: list[str]) -> list[Play]:
-    from scorekeeper.history import find_play
-
-    found = [find_play(plays, ref) for ref in refs]
-    return list({p.stem: p for p in found}.values())
 
 
 def _ids(plays: list[Play]) -> str:
