@@ -14,6 +14,7 @@ from scorekeeper.rulebook.notes import OPTIONAL_NOTE_KEYS, REQUIRED_NOTE_KEYS
 
 RULES = Path(__file__).parents[1] / "rules"
 FILES = sorted(RULES.glob("*.toml"))
+ASKED = sorted((RULES / "asked").glob("*.toml"))
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -25,8 +26,8 @@ def _load(path: Path) -> dict[str, Any]:
 def test_the_resolver_finds_these_rules() -> None:
     """The checkout's rules/ (editable install) or the wheel's copy of them (installed)."""
     root = rules_root()
-    found = {path.name: path.read_bytes() for path in root.iterdir() if path.name.endswith(".toml")}
-    assert found == {path.name: path.read_bytes() for path in FILES}
+    found = {p.relative_to(root): p.read_bytes() for p in root.glob("**/*.toml")}
+    assert found == {p.relative_to(RULES): p.read_bytes() for p in FILES + ASKED}
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -76,7 +77,7 @@ def test_hard_wraps_in_note_text_are_undone() -> None:
     assert title.notes[0].text == "One line wrapped.\n\nSecond paragraph."
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", FILES + ASKED, ids=lambda p: p.stem)
 def test_no_note_cites_a_file_outside_the_repository(path: Path) -> None:
     """Notes cite the rulebook by title and section, or the shipped card catalogue."""
     text = path.read_text(encoding="utf-8")
@@ -104,3 +105,34 @@ def test_the_library_finds_a_title_through_the_registrys_lookup() -> None:
     chapter = library.title("Tabula Rasa")
     assert chapter.id == "hungry"
     assert chapter.title is find_title("hungry")
+
+
+def test_asked_questions_are_learnt_by_the_notes_that_answer_them() -> None:
+    """Each labelled question is attached to every note it is labelled with, and only there."""
+    library = load_library(rules_root())
+    table = _load(RULES / "asked" / "second.toml")["question"][0]
+    assert table["notes"]
+    for note in library.notes.values():
+        assert (table["text"] in note.asked) == (note.id in table["notes"])
+    assert sum(len(note.asked) for note in library.notes.values()) == sum(
+        len(question["notes"]) for path in ASKED for question in _load(path)["question"]
+    )
+
+
+def test_an_asked_question_labelled_with_an_unknown_note_is_refused() -> None:
+    from scorekeeper.rulebook.notes import RulesDataError, asked_from_toml
+
+    text = '[[question]]\ntext = "who wins?"\nnotes = ["hungry.ties"]\n'
+    assert asked_from_toml(text, "asked/x.toml", ["hungry.ties"]) == {"hungry.ties": ["who wins?"]}
+    unknown = r"^asked/x\.toml: question 1: key 'notes': unknown rule id 'hungry\.tie'$"
+    with pytest.raises(RulesDataError, match=unknown):
+        asked_from_toml(text.replace("ties", "tie"), "asked/x.toml", ["hungry.ties"])
+    keys = r"^asked/x\.toml: question 1: expected the keys 'text' and 'notes'$"
+    with pytest.raises(RulesDataError, match=keys):
+        asked_from_toml('[[question]]\ntext = "who wins?"\n', "asked/x.toml", [])
+
+
+def test_notes_without_asked_questions_load(tmp_path: Path) -> None:
+    (tmp_path / "hungry.toml").write_bytes((RULES / "hungry.toml").read_bytes())
+    library = load_library(tmp_path)
+    assert library.notes["hungry.ties"].asked == ()

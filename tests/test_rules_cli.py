@@ -35,8 +35,8 @@ def test_question_shows_the_best_note_in_full_and_two_more_as_lines(run: Run) ->
     assert "Related:" in panel
     assert [line.split()[0] for line in after.splitlines()] == [
         "Other",
-        "first-snow.ties",
         "creature-comforts.ties",
+        "first-snow.ties",
         "Read",
     ]
     assert after.splitlines()[-1] == "Read one in full: scorekeeper rules show ID"
@@ -47,7 +47,7 @@ def test_close_answers_are_called_also_possible(run: Run) -> None:
     assert result.exit_code == 0, result.output
     after = result.output.split("╯\n")[1].splitlines()
     assert after[0] == "Also possible (scored close to it):"
-    assert after[1].split() == ["hungry.first-player", "Who", "goes", "first"]
+    assert after[1].split() == ["before-the-guests-arrive.first-player", "Who", "goes", "first"]
     assert after[2] == "Other answers:"
     assert after[-1] == "Other games answer this too; for one game's rule add: --game GAME"
     one_game = run("who", "goes", "first", "in", "hungry").output

@@ -99,12 +99,13 @@ def test_coverage_says_how_much_of_the_question_a_note_holds() -> None:
     assert not is_good_match([])
 
 
-def test_only_hits_scoring_nearly_as_well_as_the_first_are_close() -> None:
+def test_only_hits_fitting_nearly_as_well_as_the_first_are_close() -> None:
     note = INDEX.library.note("hungry.ties")
-    hits = [Hit(note, score, 1.0) for score in (10.0, 9.5, 9.0, 5.0)]
+    hits = [Hit(note, 20.0, 1.0, fit) for fit in (10.0, 9.5, 9.0, 5.0)]
     assert close_to_best(hits) == 2
     assert close_to_best(hits[:1]) == 0
-    assert close_to_best([Hit(note, 10.0, 1.0), Hit(note, 8.9, 1.0), Hit(note, 8.9, 1.0)]) == 0
+    far = [Hit(note, 10.0, 1.0, 10.0), Hit(note, 9.9, 1.0, 8.9), Hit(note, 9.9, 1.0, 8.9)]
+    assert close_to_best(far) == 0
 
 
 def test_cached_index_answers_like_a_fresh_one(tmp_path: Path) -> None:
@@ -132,6 +133,19 @@ def test_changed_notes_replace_the_cache(tmp_path: Path) -> None:
     assert index.library.note("hungry.ties").title == "Tied totals (edited)"
     assert len(list(cache.glob("rules-index-*.json"))) == 1
     assert list(cache.glob("rules-index-*.json")) != first
+
+
+def test_a_changed_asked_question_replaces_the_cache(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    (rules / "asked").mkdir(parents=True)
+    source = (Path(str(rules_root())) / "hungry.toml").read_text(encoding="utf-8")
+    (rules / "hungry.toml").write_text(source, encoding="utf-8")
+    asked = rules / "asked" / "set.toml"
+    asked.write_text('[[question]]\ntext = "who wins?"\nnotes = ["hungry.ties"]\n', "utf-8")
+    cache = tmp_path / "cache"
+    assert open_index(rules, cache).library.note("hungry.ties").asked == ("who wins?",)
+    asked.write_text('[[question]]\ntext = "a draw?"\nnotes = ["hungry.ties"]\n', "utf-8")
+    assert open_index(rules, cache).library.note("hungry.ties").asked == ("a draw?",)
 
 
 def test_a_broken_cache_is_rebuilt(tmp_path: Path) -> None:

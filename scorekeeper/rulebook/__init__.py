@@ -1,9 +1,9 @@
 """The rules assistant: every title's rule notes and a search that answers players' questions.
 
 Parsing the notes and building the search index takes tens of milliseconds, so the built index
-is cached as JSON, named by a checksum of the note files' and the search code's sizes and
-modification times (reading and hashing their text cost as much as the query). A query then
-costs one JSON read and a few milliseconds of scoring.
+is cached as JSON, named by a checksum of the note and question files' and the search code's
+sizes and modification times (reading and hashing their text cost as much as the query). A
+query then costs one JSON read and a few milliseconds of scoring.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from scorekeeper.rulebook.notes import (
     Note,
     RulesDataError,
     UnknownNoteError,
+    asked_files,
     load_library,
     rule_files,
     rules_root,
@@ -64,7 +65,7 @@ def open_index(root: Path | None = None, cache_dir: Path | None = None) -> Index
     ignored: the cache only ever saves time.
     """
     root = rules_root() if root is None else root
-    files = rule_files(root)
+    files = rule_files(root) + asked_files(root)
     cached = cache_dir / f"{_CACHE_PREFIX}{_key(files)}.json" if cache_dir else None
     if cached is not None and _is_cache_file(cached):
         try:

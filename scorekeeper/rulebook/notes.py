@@ -1,10 +1,12 @@
 """Rule notes as data: where the shipped `rules/` folder is, and loading it into a Library.
 
-The notes live in one TOML file per title (`rules/<game id>.toml`). In a wheel they are copied
-to `scorekeeper/_rules` (pyproject `force-include`); in a source checkout they sit at the top
-of the repository. `rules_root()` is the one place that knows this; every loader takes the
-root as a parameter so tests can point anywhere. Both are plain directories (pip unpacks
-wheels), so they are read as paths: importlib.resources cost more start-up time than a
+The notes live in one TOML file per title (`rules/<game id>.toml`). Beside them,
+`rules/asked/*.toml` holds the question sets the search was measured with, each question
+labelled with the notes that answer it: the search learns from them (`Note.asked`). In a wheel
+they are copied to `scorekeeper/_rules` (pyproject `force-include`); in a source checkout they
+sit at the top of the repository. `rules_root()` is the one place that knows this; every loader
+takes the root as a parameter so tests can point anywhere. Both are plain directories (pip
+unpacks wheels), so they are read as paths: importlib.resources cost more start-up time than a
 whole rules query.
 """
 
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ from scorekeeper.games import find_title
 from scorekeeper.games.base import Title, TitleNames
 
 INSTALLED_DIR = "_rules"
+ASKED_DIR = "asked"
 REQUIRED_NOTE_KEYS = ("id", "title", "section", "text", "terms", "related")
 OPTIONAL_NOTE_KEYS = ("examples", "interpretation", "asks")
 
@@ -47,6 +50,7 @@ class Note:
     examples: tuple[str, ...] = ()
     interpretation: str = ""
     asks: tuple[str, ...] = ()  # questions players ask that this note answers: search data only
+    asked: tuple[str, ...] = ()  # measured questions labelled with this note (rules/asked/)
 
 
 @dataclass(frozen=True)
@@ -198,6 +202,55 @@ class Library:
         return next(title for title in self.titles if title.id == note.game)
 
 
+def asked_files(root: Path) -> list[Path]:
+    """The labelled question sets under root/asked, in file-name order (there may be none)."""
+    folder = root / ASKED_DIR
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.iterdir() if p.name.endswith(".toml")), key=lambda p: p.name)
+
+
+def asked_from_toml(text: str, where: str, known: Iterable[str]) -> dict[str, list[str]]:
+    """Each note id's questions in one labelled set: `[[question]]` tables whose `text` the
+    notes listed in `notes` answer (other keys, the writer's own, are kept for readers)."""
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage.reading import parse_toml  # only when the index is rebuilt
+
+    try:
+        data = parse_toml(text, where)
+    except StorageError as error:
+        raise RulesDataError(f"cannot read asked questions: {error}") from None
+    tables = data.get("question")
+    if not isinstance(tables, list):
+        raise RulesDataError(f"{where}: expected [[question]] tables")
+    ids = set(known)
+    asked: dict[str, list[str]] = {}
+    for number, table in enumerate(tables, 1):
+        at = f"{where}: question {number}"
+        if not isinstance(table, dict) or "text" not in table or "notes" not in table:
+            raise RulesDataError(f"{at}: expected the keys 'text' and 'notes'")
+        question = _text(table["text"], f"{at}: key 'text'")
+        for note_id in _texts(table["notes"], f"{at}: key 'notes'"):
+            if note_id not in ids:
+                raise RulesDataError(f"{at}: key 'notes': unknown rule id {note_id!r}")
+            asked.setdefault(note_id, []).append(question)
+    return asked
+
+
 def load_library(root: Path) -> Library:
-    """Every title's notes from the `*.toml` files under root."""
-    return Library(chapter_from_toml(read_rule_file(p), p.name) for p in rule_files(root))
+    """Every title's notes from the `*.toml` files under root, with the questions of
+    root/asked attached to the notes that answer them."""
+    chapters = [chapter_from_toml(read_rule_file(p), p.name) for p in rule_files(root)]
+    known = [note.id for chapter in chapters for note in chapter.notes]
+    asked: dict[str, list[str]] = {}
+    for path in asked_files(root):
+        where = f"{ASKED_DIR}/{path.name}"
+        for note_id, questions in asked_from_toml(read_rule_file(path), where, known).items():
+            asked.setdefault(note_id, []).extend(questions)
+    return Library(
+        Chapter(
+            chapter.title,
+            tuple(replace(note, asked=tuple(asked.get(note.id, ()))) for note in chapter.notes),
+        )
+        for chapter in chapters
+    )

@@ -1,10 +1,12 @@
-"""Ranking rule notes for a question: BM25 over weighted fields, with synonyms and typo repair.
+"""Ranking rule notes for a question: BM25 over weighted fields, with synonyms and typo repair,
+and the players' questions each note is known to answer.
 
 A note's title and `terms` say what it is about, so a word there counts more than the same
 word in the body text, and far more than one in a worked example. Question words the notes
 never use are repaired against the notes' own vocabulary (one slip in short words, two in long
 ones), then widened with their synonyms. Naming a game in the question ("hygge tiebreaker")
-favours that game's notes.
+favours that game's notes. A question much like one players asked before (`Note.asked`) lifts
+the note that answered it: people word the same doubt in ways no note's text foresees.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -20,7 +22,8 @@ from scorekeeper.rulebook import words
 from scorekeeper.rulebook.notes import Chapter, Library, Note, registered
 
 # Field weights and BM25 constants, tuned on tests/rules_eval/tuned and studied, and on half
-# of the notes' own `asks` asked against an index of the other half (docs/rules-assistant.md).
+# of the notes' own `asks` asked against an index of the other half; `asked` and NEIGHBOUR_WEIGHT
+# on each labelled set asked against an index that learnt from the others (docs/rules-assistant.md).
 FIELD_WEIGHTS = {
     "title": 6.0,
     "terms": 0.85,
@@ -29,6 +32,7 @@ FIELD_WEIGHTS = {
     "examples": 1.2,
     "interpretation": 0.02,
     "asks": 0.28,
+    "asked": 0.6,
 }
 K1 = 0.9
 B = 0.9
@@ -44,10 +48,14 @@ NUMBER_SHARE = 0.3  # of a number's idf, in coverage
 # How much a word no note knows weighs in a hit's coverage: as much as a rare word ("chess",
 # "password" are what a question is about when no note knows them).
 UNKNOWN_IDF = 5.0
-# Below this coverage the best note does not answer the question. Chosen on the tuned and
-# studied sets and half of tests/rules_eval/offtopic: 0.6% of the rules questions fall below
-# it, and about six in ten questions about other things ("who won the world cup").
-GOOD_COVERAGE = 0.3
+# Below this coverage the best note does not answer the question. Chosen on the tuned set, the
+# studied sets (each against an index that did not learn from it) and half of
+# tests/rules_eval/offtopic: 0.5% of the rules questions fall below it, and about six in ten
+# questions about other things ("who won the world cup").
+GOOD_COVERAGE = 0.32
+# How much a question asked before lifts its note: this share of the best score, times the
+# square of how alike the two questions are (0 to 1), so only a close likeness counts much.
+NEIGHBOUR_WEIGHT = 0.6
 # A note scoring at least this share of the best one is "also possible".
 CLOSE_SCORE = 0.9
 
@@ -68,12 +76,14 @@ class Hit:
 
     score ranks the notes (higher is better); coverage is the share of the question's words,
     weighted by how rare they are, that the note holds (0 to 1), which says whether the best
-    note answers the question at all.
+    note answers the question at all; fit is the score before a question asked before lifted
+    it, which says how well the words fit, for "also possible".
     """
 
     note: Note
     score: float
     coverage: float
+    fit: float
 
 
 def is_good_match(hits: Sequence[Hit]) -> bool:
@@ -82,10 +92,12 @@ def is_good_match(hits: Sequence[Hit]) -> bool:
 
 
 def close_to_best(hits: Sequence[Hit]) -> int:
-    """How many hits after the first scored nearly as well: a reader should weigh them too."""
+    """How many hits after the first fit the question's words nearly as well: a reader should
+    weigh them too. Fit, not score: a question asked before lifts the one note it was labelled
+    with, though "who goes first" fits every title's note as well."""
     close = 0
     for hit in hits[1:]:
-        if hit.score < CLOSE_SCORE * hits[0].score:
+        if hit.fit < CLOSE_SCORE * hits[0].fit:
             break
         close += 1
     return close
@@ -100,6 +112,7 @@ def _fields(note: Note) -> dict[str, str]:
         "examples": " ".join(note.examples),
         "interpretation": note.interpretation,
         "asks": " ".join(note.asks),
+        "asked": " ".join(note.asked),
     }
 
 
@@ -115,6 +128,7 @@ def _note_from_json(data: dict[str, Any]) -> Note:
         examples=tuple(data["examples"]),
         interpretation=data["interpretation"],
         asks=tuple(data["asks"]),
+        asked=tuple(data["asked"]),
     )
 
 
@@ -153,6 +167,38 @@ def _merged(cue: list[Slot]) -> Slot:
     return merged
 
 
+@dataclass(frozen=True)
+class Asked:
+    """The questions of `Note.asked`, numbered: the note each answers, and the questions each
+    stem is in."""
+
+    notes: list[int]  # question number -> the note's position in the index
+    postings: dict[str, list[int]]  # stem -> the numbers of the questions that use it
+
+
+def _nearest(
+    word: str, vocabulary: list[str], surface: dict[str, str], spread: Callable[[str], int]
+) -> list[str]:
+    """The words of the vocabulary nearest an unknown one, within the slips its length allows;
+    of several as near, those whose stems are in the most notes ("hotle" is "hotel", not
+    "hole"). Distance is rapidfuzz's optimal string alignment: a swap of neighbours counts once.
+    """
+    limit = words.typo_limit(word)
+    if limit == 0:
+        return []
+    from rapidfuzz import process  # only for a word the notes never use
+    from rapidfuzz.distance import OSA
+
+    found = process.extract(word, vocabulary, scorer=OSA.distance, score_cutoff=limit, limit=None)
+    if not found:
+        return []
+    best = min(distance for _, distance, _ in found)
+    nearest = [candidate for candidate, distance, _ in found if distance == best]
+    notes_with = {candidate: spread(surface[candidate]) for candidate in nearest}
+    most = max(notes_with.values())
+    return [candidate for candidate in nearest if notes_with[candidate] == most]
+
+
 class Index:
     """The notes and the postings of every stem in them: built once, then cached as JSON.
 
@@ -167,6 +213,7 @@ class Index:
         pairs: dict[str, list[int]],
         surface: dict[str, str],
         synonyms: dict[str, dict[str, bool]],
+        asked: Asked,
     ) -> None:
         self.library = library
         self.notes: tuple[Note, ...] = tuple(library.notes.values())
@@ -179,12 +226,23 @@ class Index:
             for stemmed, posting in postings.items()
         }
         self.synonyms = synonyms
+        self.asked = asked
+        # How much each asked question weighs: the idf of its words, for its likeness to another.
+        self.asked_weights = [0.0] * len(asked.notes)
+        for stemmed, numbers in asked.postings.items():
+            for number in numbers:
+                self.asked_weights[number] += self.idf[stemmed]
         self.vocabulary = list(surface)
         self.game_names = _game_names(library)
 
     @classmethod
     def build(cls, library: Library) -> Index:
-        """Tokenize every note field: tens of milliseconds, hence the cache."""
+        """Tokenize every note field: tenths of a second, hence the cache.
+
+        The notes' own fields are read first: their words are the vocabulary that the asked
+        questions' typos are repaired against, as a player's question's are, so that "hotle"
+        in one asked question does not become a word of its own.
+        """
         notes = tuple(library.notes.values())
         surface: dict[str, str] = {}
 
@@ -201,7 +259,33 @@ class Index:
             # Idioms count in notes as in questions: "set up" in a note is also "setup".
             return stems_of(text) + [stem for cue in words.cues(text) for stem in stems_of(cue)]
 
-        counts = [{f: Counter(field_stems(t)) for f, t in _fields(n).items()} for n in notes]
+        counts = [
+            {f: Counter(field_stems(t)) for f, t in _fields(n).items() if f != "asked"}
+            for n in notes
+        ]
+        for word in words.vocabulary():
+            surface.setdefault(word, words.stem(word))
+        synonyms = words.synonym_table()
+        spread = Counter(
+            stem for note_counts in counts for stem in set().union(*note_counts.values())
+        )
+        vocabulary = list(surface)
+
+        def repaired(text: str) -> str:
+            kept = []
+            for word in words.surface_words(text):
+                known = surface.get(word) or words.stem(word)
+                if known in spread or known in synonyms or word in words.STOP_WORDS:
+                    kept.append(word)
+                else:
+                    kept.append(
+                        next(iter(_nearest(word, vocabulary, surface, spread.__getitem__)), word)
+                    )
+            return " ".join(kept)
+
+        asked_texts = [[repaired(question) for question in note.asked] for note in notes]
+        for note_counts, questions in zip(counts, asked_texts, strict=True):
+            note_counts["asked"] = Counter(field_stems(" ".join(questions)))
         averages = {
             field: max(1.0, sum(c[field].total() for c in counts) / len(notes))
             for field in FIELD_WEIGHTS
@@ -220,9 +304,15 @@ class Index:
             for phrase in (note.title, *note.terms):
                 for pair in _pairs(stems_of(phrase)):
                     pairs[pair].append(position)
-        for word in words.vocabulary():
-            surface.setdefault(word, words.stem(word))
-        return cls(library, dict(postings), dict(pairs), surface, words.synonym_table())
+        asked_notes: list[int] = []
+        asked_postings: dict[str, list[int]] = defaultdict(list)
+        for position, questions in enumerate(asked_texts):
+            for question in questions:
+                for stemmed in set(field_stems(question)):
+                    asked_postings[stemmed].append(len(asked_notes))
+                asked_notes.append(position)
+        asked = Asked(asked_notes, dict(asked_postings))
+        return cls(library, dict(postings), dict(pairs), surface, synonyms, asked)
 
     def to_json(self) -> str:
         """Everything needed to search again without reading the notes."""
@@ -236,6 +326,7 @@ class Index:
                 "pairs": self.pairs,
                 "surface": self.surface,
                 "synonyms": self.synonyms,
+                "asked": asdict(self.asked),
             },
             ensure_ascii=False,
             separators=(",", ":"),
@@ -252,8 +343,14 @@ class Index:
             )
             for title in data["titles"]
         ]
+        asked = Asked(data["asked"]["notes"], data["asked"]["postings"])
         return cls(
-            Library(titles), data["postings"], data["pairs"], data["surface"], data["synonyms"]
+            Library(titles),
+            data["postings"],
+            data["pairs"],
+            data["surface"],
+            data["synonyms"],
+            asked,
         )
 
     def split_games(self, question: str) -> tuple[list[str], set[str]]:
@@ -282,27 +379,10 @@ class Index:
         return kept, named
 
     def repair(self, word: str) -> list[str]:
-        """The known words nearest an unknown one, within the slips its length allows; of
-        several as near, those in the most notes ("hotle" is "hotel", not "hole").
-
-        Distance is rapidfuzz's optimal string alignment: a swap of neighbours counts once.
-        """
-        limit = words.typo_limit(word)
-        if limit == 0:
-            return []
-        from rapidfuzz import process  # only for a word the notes never use
-        from rapidfuzz.distance import OSA
-
-        found = process.extract(
-            word, self.vocabulary, scorer=OSA.distance, score_cutoff=limit, limit=None
+        """The known words nearest an unknown one (see `_nearest`)."""
+        return _nearest(
+            word, self.vocabulary, self.surface, lambda stem: len(self.postings.get(stem, ()))
         )
-        if not found:
-            return []
-        best = min(distance for _, distance, _ in found)
-        nearest = [candidate for candidate, distance, _ in found if distance == best]
-        spread = {c: len(self.postings.get(self.surface[c], ())) for c in nearest}
-        most = max(spread.values())
-        return [candidate for candidate in nearest if spread[candidate] == most]
 
     def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
         """The stems each question word may stand for, and those each idiom in it means.
@@ -358,19 +438,52 @@ class Index:
                 scores[position] += weight * self.idf[stemmed] * tf
         for position, bonus in self._pair_bonuses(slots, meant).items():
             scores[position] += bonus
-        coverage = self._reward_coverage(
-            scores, slots + [_merged(cue) for cue in meant], len(every_slot) - len(slots)
-        )
-        hits = []
+        whole = slots + [_merged(cue) for cue in meant]
+        coverage = self._reward_coverage(scores, whole, len(every_slot) - len(slots))
+        fits: dict[int, float] = {}
         for position, score in scores.items():
             note = self.notes[position]
             if game is not None and note.game != game:
                 continue
-            if game is None and note.game in named:
-                score *= GAME_BOOST
-            hits.append(Hit(note, score, coverage.get(position, 0.0)))
+            fits[position] = score * GAME_BOOST if game is None and note.game in named else score
+        ranked = dict(fits)
+        if fits:
+            lift = NEIGHBOUR_WEIGHT * max(fits.values())
+            for position, likeness in self._likeness(whole).items():
+                if position in ranked:
+                    ranked[position] += lift * likeness**2
+        hits = [
+            Hit(self.notes[p], score, coverage.get(p, 0.0), fits[p]) for p, score in ranked.items()
+        ]
         hits.sort(key=lambda hit: (-hit.score, hit.note.id))
         return hits
+
+    def _likeness(self, slots: list[Slot]) -> dict[int, float]:
+        """How alike the question is to the nearest question each note answered before (0 to 1).
+
+        Likeness is the Dice coefficient of the two questions' words weighted by idf: twice
+        what they share, over what both hold. A question word shares as much as the best of
+        its stand-ins the other question uses.
+        """
+        wanted = 0.0
+        shared: dict[int, float] = defaultdict(float)
+        for slot in slots:
+            known = {s: w * self.idf[s] for s, w in slot.items() if s in self.idf}
+            if not known:
+                continue
+            wanted += max(known.values())
+            best: dict[int, float] = {}
+            for stemmed, weight in known.items():
+                for number in self.asked.postings.get(stemmed, ()):
+                    best[number] = max(best.get(number, 0.0), weight)
+            for number, weight in best.items():
+                shared[number] += weight
+        nearest: dict[int, float] = {}
+        for number, weight in shared.items():
+            likeness = 2 * weight / (wanted + self.asked_weights[number])
+            position = self.asked.notes[number]
+            nearest[position] = max(nearest.get(position, 0.0), likeness)
+        return nearest
 
     def _pair_bonuses(self, slots: list[Slot], meant: list[list[Slot]]) -> dict[int, float]:
         """Extra score for notes whose title or terms hold two question words together.

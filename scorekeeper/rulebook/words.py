@@ -27,6 +27,7 @@ theirs them then there these they this those through to too until up us very was
 what whats when where which while who whom whose why will with would you your yours actually
 anyone anything ok okay please right still thing things well dont doesnt didnt cant isnt
 arent wont im ive id youre theyre either neither
+lol um umm uh er erm hmm oh yeah yep yes pls plz sorry hey hi
 """
 # Kept on purpose although common: "same" (ties), "before"/"after" (order), "first", "last",
 # "all", "each", "no", "not", "only", "most", "more", "over", "out", "off", "again" (another

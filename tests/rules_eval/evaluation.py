@@ -1,26 +1,32 @@
 """One driver for the rules-assistant evaluations: top-1, top-3 and mean reciprocal rank.
 
-The question sets live beside this file (see README.md). `tuned/` was written with the notes
-and tuned on: synonyms, terms and weights were changed while looking at its misses. Its tables
-hold `q` (the question), `answers` (the note ids that answer it) and `game` when the question
-is asked with `--game`. `studied/` and `independent/` were written from the rulebooks alone;
-each `studied/` file was measured once and then tuned on, `independent/` is only measured. They
-keep their writers' fields (`text`, `game`, `game_given`, `section`, `answer`) plus the
-`notes` that answer each question, labelled afterwards.
+The question sets are described in README.md beside this file. `tuned/` was written with the
+notes and tuned on: synonyms, terms and weights were changed while looking at its misses. Its
+tables hold `q` (the question), `answers` (the note ids that answer it) and `game` when the
+question is asked with `--game`. The `studied` sets (`rules/asked/`, which the search learns
+from) and `independent/` were written from the rulebooks alone; each studied set was measured
+once and then learnt from, `independent/` is only measured. They keep their writers' fields
+(`text`, `game`, `game_given`, `section`, `answer`) plus the `notes` that answer each
+question, labelled afterwards.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.rulebook import Index
+from scorekeeper.rulebook import Chapter, Index, Library, load_library, rules_root
 
 EVAL = Path(__file__).parent
 SETS = ("tuned", "studied", "independent")
+FOLDERS = {
+    "tuned": EVAL / "tuned",
+    "studied": rules_root() / "asked",
+    "independent": EVAL / "independent",
+}
 RANKS = 10  # a right answer below this rank counts 0 towards the mean reciprocal rank
 
 
@@ -57,7 +63,7 @@ class Rates:
 def load(name: str) -> list[Question]:
     """Every question of one set (a folder name in SETS), in file order."""
     questions = []
-    for path in sorted((EVAL / name).glob("*.toml")):
+    for path in sorted(FOLDERS[name].glob("*.toml")):
         with path.open("rb") as stream:
             data = tomllib.load(stream)
         tables: list[dict[str, Any]] = data.get("questions", []) + data.get("question", [])
@@ -144,3 +150,25 @@ def rejected(index: Index, questions: list[tuple[str, str | None]]) -> list[str]
     from scorekeeper.rulebook import is_good_match
 
     return [text for text, game in questions if not is_good_match(index.search(text, game))]
+
+
+def held_out() -> list[Outcome]:
+    """Each studied set asked of an index that learnt from every other studied set but not
+    from it: how the questions players asked before help with questions nobody has asked."""
+    library = load_library(rules_root())
+    outcomes = []
+    for path in sorted(FOLDERS["studied"].glob("*.toml")):
+        held = [q for q in load("studied") if q.source.startswith(f"studied/{path.name} ")]
+        texts = {q.text for q in held}
+        without = Library(
+            Chapter(
+                chapter.title,
+                tuple(
+                    replace(note, asked=tuple(t for t in note.asked if t not in texts))
+                    for note in chapter.notes
+                ),
+            )
+            for chapter in library.titles
+        )
+        outcomes += run(Index.build(without), held)
+    return outcomes
