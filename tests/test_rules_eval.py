@@ -2,7 +2,8 @@
 
 The floors are the rates the search reaches today (docs/rules-assistant.md), less half a
 point: a change that loses answers fails here. The independent set is never tuned on, so its
-floors are what the search honestly gets there, below the issue's 90% top-1 and 98% top-3.
+floors are what the search honestly gets there; once it is studied, a new set takes its place
+and these floors are measured again.
 """
 
 from __future__ import annotations
@@ -13,15 +14,10 @@ from scorekeeper.rulebook import Index, load_library, rules_root
 from tests.rules_eval import evaluation
 
 INDEX = Index.build(load_library(rules_root()))
-# set name -> (top-1 floor, top-3 floor)
-# The independent set has no floor until the search is final and it is measured once. The
-# search learns from the studied sets (rules/asked/), so their own rates say only that it
-# still finds what it learnt; `held_out` below says what learning from them is worth.
-FLOORS: dict[str, tuple[float, float] | None] = {
-    "tuned": (0.95, 0.995),
-    "studied": (0.985, 0.995),
-    "independent": None,
-}
+# set name -> (top-1 floor, top-3 floor). The search learns from the studied sets
+# (rules/asked/), so their own rates say only that it still finds what it learnt;
+# `held_out` below says what learning from them is worth.
+FLOORS = {"tuned": (0.95, 0.995), "studied": (0.985, 0.995), "independent": (0.915, 0.99)}
 
 
 @pytest.mark.parametrize("name", evaluation.SETS)
@@ -34,9 +30,6 @@ def test_answers_exist(name: str) -> None:
 
 @pytest.mark.parametrize("name", evaluation.SETS)
 def test_hit_rates(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    floors = FLOORS[name]
-    if floors is None:
-        pytest.skip(f"{name}: not measured yet")
     outcomes = evaluation.run(INDEX, evaluation.load(name))
     rates = evaluation.rates(outcomes)
     report = (
@@ -45,7 +38,7 @@ def test_hit_rates(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     )
     with capsys.disabled():
         print(f"\n{report}")
-    top1, top3 = floors
+    top1, top3 = FLOORS[name]
     assert rates.top1 >= top1, "\n".join([report, *evaluation.misses(outcomes)])
     assert rates.top3 >= top3, "\n".join([report, *evaluation.misses(outcomes, 3)])
 
@@ -54,8 +47,8 @@ def test_each_studied_set_is_answered_by_what_the_others_taught() -> None:
     outcomes = evaluation.held_out()
     rates = evaluation.rates(outcomes)
     assert rates.count == len(evaluation.load("studied"))
-    assert rates.top1 >= 0.895, "\n".join(evaluation.misses(outcomes))
-    assert rates.top3 >= 0.97, "\n".join(evaluation.misses(outcomes, 3))
+    assert rates.top1 >= 0.898, "\n".join(evaluation.misses(outcomes))
+    assert rates.top3 >= 0.975, "\n".join(evaluation.misses(outcomes, 3))
 
 
 def test_questions_about_other_things_are_said_to_match_no_note() -> None:
