@@ -112,9 +112,9 @@ def test_asked_questions_are_learnt_by_the_notes_that_answer_them() -> None:
     library = load_library(rules_root())
     table = _load(RULES / "asked" / "second.toml")["question"][0]
     assert table["notes"]
-    for note in library.notes.values():
-        assert (table["text"] in note.asked) == (note.id in table["notes"])
-    assert sum(len(note.asked) for note in library.notes.values()) == sum(
+    for note_id in library.notes:
+        assert (table["text"] in library.asked.get(note_id, ())) == (note_id in table["notes"])
+    assert sum(len(questions) for questions in library.asked.values()) == sum(
         len(question["notes"]) for path in ASKED for question in _load(path)["question"]
     )
 
@@ -135,4 +135,5 @@ def test_an_asked_question_labelled_with_an_unknown_note_is_refused() -> None:
 def test_notes_without_asked_questions_load(tmp_path: Path) -> None:
     (tmp_path / "hungry.toml").write_bytes((RULES / "hungry.toml").read_bytes())
     library = load_library(tmp_path)
-    assert library.notes["hungry.ties"].asked == ()
+    assert "hungry.ties" in library.notes
+    assert library.asked == {}

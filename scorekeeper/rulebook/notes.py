@@ -2,7 +2,7 @@
 
 The notes live in one TOML file per title (`rules/<game id>.toml`). Beside them,
 `rules/asked/*.toml` holds the question sets the search was measured with, each question
-labelled with the notes that answer it: the search learns from them (`Note.asked`). In a wheel
+labelled with the notes that answer it: the search learns from them (`Library.asked`). In a wheel
 they are copied to `scorekeeper/_rules` (pyproject `force-include`); in a source checkout they
 sit at the top of the repository. `rules_root()` is the one place that knows this; every loader
 takes the root as a parameter so tests can point anywhere. Both are plain directories (pip
@@ -13,8 +13,8 @@ whole rules query.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,6 @@ class Note:
     examples: tuple[str, ...] = ()
     interpretation: str = ""
     asks: tuple[str, ...] = ()  # questions players ask that this note answers: search data only
-    asked: tuple[str, ...] = ()  # measured questions labelled with this note (rules/asked/)
 
 
 @dataclass(frozen=True)
@@ -164,11 +163,16 @@ def read_rule_file(path: Path) -> str:
 
 
 class Library:
-    """Every title's notes, found by id or by game name (rulebook.Index searches them)."""
+    """Every title's notes, found by id or by game name (rulebook.Index searches them), and the
+    questions players asked that each note answers (`rules/asked/`, by note id): search data
+    the index learns from, which its cache does not keep."""
 
-    def __init__(self, titles: Iterable[Chapter]) -> None:
+    def __init__(
+        self, titles: Iterable[Chapter], asked: Mapping[str, tuple[str, ...]] | None = None
+    ) -> None:
         self.titles = tuple(titles)
         self.notes = {note.id: note for title in self.titles for note in title.notes}
+        self.asked: Mapping[str, tuple[str, ...]] = asked or {}
 
     def note(self, note_id: str) -> Note:
         """The note with this id, or an error naming the closest ids."""
@@ -239,7 +243,7 @@ def asked_from_toml(text: str, where: str, known: Iterable[str]) -> dict[str, li
 
 def load_library(root: Path) -> Library:
     """Every title's notes from the `*.toml` files under root, with the questions of
-    root/asked attached to the notes that answer them."""
+    root/asked by the notes that answer them."""
     chapters = [chapter_from_toml(read_rule_file(p), p.name) for p in rule_files(root)]
     known = [note.id for chapter in chapters for note in chapter.notes]
     asked: dict[str, list[str]] = {}
@@ -247,10 +251,4 @@ def load_library(root: Path) -> Library:
         where = f"{ASKED_DIR}/{path.name}"
         for note_id, questions in asked_from_toml(read_rule_file(path), where, known).items():
             asked.setdefault(note_id, []).extend(questions)
-    return Library(
-        Chapter(
-            chapter.title,
-            tuple(replace(note, asked=tuple(asked.get(note.id, ()))) for note in chapter.notes),
-        )
-        for chapter in chapters
-    )
+    return Library(chapters, {note_id: tuple(texts) for note_id, texts in asked.items()})

@@ -5,7 +5,7 @@ A note's title and `terms` say what it is about, so a word there counts more tha
 word in the body text, and far more than one in a worked example. Question words the notes
 never use are repaired against the notes' own vocabulary (one slip in short words, two in long
 ones), then widened with their synonyms. Naming a game in the question ("hygge tiebreaker")
-favours that game's notes. A question much like one players asked before (`Note.asked`) lifts
+favours that game's notes. A question much like one players asked before (`Library.asked`) lifts
 the note that answered it: people word the same doubt in ways no note's text foresees.
 """
 
@@ -112,7 +112,6 @@ def _fields(note: Note) -> dict[str, str]:
         "examples": " ".join(note.examples),
         "interpretation": note.interpretation,
         "asks": " ".join(note.asks),
-        "asked": " ".join(note.asked),
     }
 
 
@@ -128,7 +127,6 @@ def _note_from_json(data: dict[str, Any]) -> Note:
         examples=tuple(data["examples"]),
         interpretation=data["interpretation"],
         asks=tuple(data["asks"]),
-        asked=tuple(data["asked"]),
     )
 
 
@@ -169,7 +167,7 @@ def _merged(cue: list[Slot]) -> Slot:
 
 @dataclass(frozen=True)
 class Asked:
-    """The questions of `Note.asked`, numbered: the note each answers, and the questions each
+    """The questions of `Library.asked`, numbered: the note each answers, and the questions each
     stem is in."""
 
     notes: list[int]  # question number -> the note's position in the index
@@ -260,8 +258,8 @@ class Index:
             return stems_of(text) + [stem for cue in words.cues(text) for stem in stems_of(cue)]
 
         counts = [
-            {f: Counter(field_stems(t)) for f, t in _fields(n).items() if f != "asked"}
-            for n in notes
+            {field: Counter(field_stems(text)) for field, text in _fields(note).items()}
+            for note in notes
         ]
         for word in words.vocabulary():
             surface.setdefault(word, words.stem(word))
@@ -283,7 +281,7 @@ class Index:
                     )
             return " ".join(kept)
 
-        asked_texts = [[repaired(question) for question in note.asked] for note in notes]
+        asked_texts = [[repaired(q) for q in library.asked.get(note.id, ())] for note in notes]
         for note_counts, questions in zip(counts, asked_texts, strict=True):
             note_counts["asked"] = Counter(field_stems(" ".join(questions)))
         averages = {

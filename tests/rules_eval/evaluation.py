@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import tomllib
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.rulebook import Chapter, Index, Library, load_library, rules_root
+from scorekeeper.rulebook import Index, Library, load_library, rules_root
 
 EVAL = Path(__file__).parent
 SETS = ("tuned", "studied", "independent")
@@ -160,15 +160,10 @@ def held_out() -> list[Outcome]:
     for path in sorted(FOLDERS["studied"].glob("*.toml")):
         held = [q for q in load("studied") if q.source.startswith(f"studied/{path.name} ")]
         texts = {q.text for q in held}
-        without = Library(
-            Chapter(
-                chapter.title,
-                tuple(
-                    replace(note, asked=tuple(t for t in note.asked if t not in texts))
-                    for note in chapter.notes
-                ),
-            )
-            for chapter in library.titles
-        )
+        asked = {
+            note_id: tuple(text for text in questions if text not in texts)
+            for note_id, questions in library.asked.items()
+        }
+        without = Library(library.titles, asked)
         outcomes += run(Index.build(without), held)
     return outcomes
