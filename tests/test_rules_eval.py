@@ -19,8 +19,8 @@ INDEX = Index.build(load_library(rules_root()))
 # `held_out` below says what learning from them is worth.
 # The independent set has no floor until the search is final and it has been measured once.
 FLOORS: dict[str, tuple[float, float] | None] = {
-    "tuned": (0.95, 0.995),
-    "studied": (0.985, 0.995),
+    "tuned": (0.95, 0.99),
+    "studied": (0.978, 0.995),
     "independent": None,
 }
 
@@ -55,8 +55,8 @@ def test_each_studied_set_is_answered_by_what_the_others_taught() -> None:
     outcomes = evaluation.held_out()
     rates = evaluation.rates(outcomes)
     assert rates.count == len(evaluation.load("studied"))
-    assert rates.top1 >= 0.898, "\n".join(evaluation.misses(outcomes))
-    assert rates.top3 >= 0.975, "\n".join(evaluation.misses(outcomes, 3))
+    assert rates.top1 >= 0.909, "\n".join(evaluation.misses(outcomes))
+    assert rates.top3 >= 0.978, "\n".join(evaluation.misses(outcomes, 3))
 
 
 def test_questions_about_other_things_are_said_to_match_no_note() -> None:

@@ -12,7 +12,6 @@ the note that answered it: people word the same doubt in ways no note's text for
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -20,6 +19,7 @@ from typing import Any
 
 from scorekeeper.rulebook import words
 from scorekeeper.rulebook.notes import Chapter, Library, Note, registered
+from scorekeeper.rulebook.postings import Idf, Posting, Postings
 
 # Field weights and BM25 constants, tuned on tests/rules_eval/tuned and studied, and on half
 # of the notes' own `asks` asked against an index of the other half; `asked` and NEIGHBOUR_WEIGHT
@@ -172,6 +172,7 @@ class Asked:
 
     notes: list[int]  # question number -> the note's position in the index
     postings: dict[str, list[int]]  # stem -> the numbers of the questions that use it
+    weights: list[float]  # question number -> the idf of its words, for its likeness to another
 
 
 def _nearest(
@@ -200,14 +201,15 @@ def _nearest(
 class Index:
     """The notes and the postings of every stem in them: built once, then cached as JSON.
 
-    Everything an Index holds is plain data (dicts, lists, strings, numbers), so it round-trips
-    through `to_json()` / `from_json()` and a query never re-reads or re-parses the notes.
+    Everything an Index holds is plain data (dicts, lists, strings, numbers; postings as text
+    until a question uses them), so it round-trips through `to_json()` / `from_json()` and a
+    query never re-reads or re-parses the notes.
     """
 
     def __init__(
         self,
         library: Library,
-        postings: dict[str, list[tuple[int, float]]],
+        postings: Postings,
         pairs: dict[str, list[int]],
         surface: dict[str, str],
         synonyms: dict[str, dict[str, bool]],
@@ -216,20 +218,11 @@ class Index:
         self.library = library
         self.notes: tuple[Note, ...] = tuple(library.notes.values())
         self.postings = postings
+        self.idf = Idf(postings, len(self.notes))
         self.pairs = pairs
         self.surface = surface
-        total = len(self.notes)
-        self.idf = {
-            stemmed: math.log(1 + (total - len(posting) + 0.5) / (len(posting) + 0.5))
-            for stemmed, posting in postings.items()
-        }
         self.synonyms = synonyms
         self.asked = asked
-        # How much each asked question weighs: the idf of its words, for its likeness to another.
-        self.asked_weights = [0.0] * len(asked.notes)
-        for stemmed, numbers in asked.postings.items():
-            for number in numbers:
-                self.asked_weights[number] += self.idf[stemmed]
         self.vocabulary = list(surface)
         self.game_names = _game_names(library)
 
@@ -288,7 +281,7 @@ class Index:
             field: max(1.0, sum(c[field].total() for c in counts) / len(notes))
             for field in FIELD_WEIGHTS
         }
-        postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        lists: dict[str, Posting] = defaultdict(list)
         for position, note_counts in enumerate(counts):
             weighted: dict[str, float] = defaultdict(float)
             for field, counter in note_counts.items():
@@ -296,7 +289,8 @@ class Index:
                 for stemmed, count in counter.items():
                     weighted[stemmed] += FIELD_WEIGHTS[field] * count / norm
             for stemmed, tf in weighted.items():
-                postings[stemmed].append((position, round(tf / (K1 + tf), 4)))
+                lists[stemmed].append((position, round(tf / (K1 + tf), 4)))
+        postings = Postings.from_lists(lists)
         pairs: dict[str, list[int]] = defaultdict(list)
         for position, note in enumerate(notes):
             for phrase in (note.title, *note.terms):
@@ -309,8 +303,13 @@ class Index:
                 for stemmed in set(field_stems(question)):
                     asked_postings[stemmed].append(len(asked_notes))
                 asked_notes.append(position)
-        asked = Asked(asked_notes, dict(asked_postings))
-        return cls(library, dict(postings), dict(pairs), surface, synonyms, asked)
+        idf = Idf(postings, len(notes))
+        asked_weights = [0.0] * len(asked_notes)
+        for stemmed, numbers in asked_postings.items():
+            for number in numbers:
+                asked_weights[number] += idf[stemmed]
+        asked = Asked(asked_notes, dict(asked_postings), asked_weights)
+        return cls(library, postings, dict(pairs), surface, synonyms, asked)
 
     def to_json(self) -> str:
         """Everything needed to search again without reading the notes."""
@@ -320,7 +319,7 @@ class Index:
                     {"id": title.id, "notes": [asdict(note) for note in title.notes]}
                     for title in self.library.titles
                 ],
-                "postings": self.postings,
+                "postings": self.postings.encoded,
                 "pairs": self.pairs,
                 "surface": self.surface,
                 "synonyms": self.synonyms,
@@ -341,10 +340,10 @@ class Index:
             )
             for title in data["titles"]
         ]
-        asked = Asked(data["asked"]["notes"], data["asked"]["postings"])
+        asked = Asked(data["asked"]["notes"], data["asked"]["postings"], data["asked"]["weights"])
         return cls(
             Library(titles),
-            data["postings"],
+            Postings(data["postings"]),
             data["pairs"],
             data["surface"],
             data["synonyms"],
@@ -379,7 +378,10 @@ class Index:
     def repair(self, word: str) -> list[str]:
         """The known words nearest an unknown one (see `_nearest`)."""
         return _nearest(
-            word, self.vocabulary, self.surface, lambda stem: len(self.postings.get(stem, ()))
+            word,
+            self.vocabulary,
+            self.surface,
+            lambda stem: self.postings.size(stem) if stem in self.postings else 0,
         )
 
     def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
@@ -478,7 +480,7 @@ class Index:
                 shared[number] += weight
         nearest: dict[int, float] = {}
         for number, weight in shared.items():
-            likeness = 2 * weight / (wanted + self.asked_weights[number])
+            likeness = 2 * weight / (wanted + self.asked.weights[number])
             position = self.asked.notes[number]
             nearest[position] = max(nearest.get(position, 0.0), likeness)
         return nearest

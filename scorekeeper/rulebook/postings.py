@@ -1,0 +1,83 @@
+"""The postings of the search index as its cache keeps them: one string per stem, read when a
+question first uses that stem.
+
+A query touches a few dozen of the index's thousands of stems, and parsing every posting's
+numbers from JSON cost more than the whole query (about 3 ms of a rules command's 30), so the
+cache holds each posting as text ("12:0.5321 40:0.1234") and only the stems a question uses
+are decoded. How rare a stem is (its idf) needs only the posting's length, counted the same
+lazy way.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+
+Posting = list[tuple[int, float]]  # (note position, weighted term frequency), by position
+
+
+class Postings(Mapping[str, Posting]):
+    """Each stem's posting, decoded from its text on first use."""
+
+    def __init__(self, encoded: dict[str, str], decoded: dict[str, Posting] | None = None) -> None:
+        self.encoded = encoded
+        self._decoded = decoded if decoded is not None else {}
+
+    @classmethod
+    def from_lists(cls, postings: dict[str, Posting]) -> Postings:
+        """Postings just built: kept decoded, with the text the cache will hold."""
+        encoded = {
+            stem: " ".join(f"{position}:{tf!r}" for position, tf in posting)
+            for stem, posting in postings.items()
+        }
+        return cls(encoded, dict(postings))
+
+    def __getitem__(self, stem: str) -> Posting:
+        posting = self._decoded.get(stem)
+        if posting is None:
+            posting = [
+                (int(position), float(tf))
+                for position, _, tf in (item.partition(":") for item in self.encoded[stem].split())
+            ]
+            self._decoded[stem] = posting
+        return posting
+
+    def __contains__(self, stem: object) -> bool:
+        return stem in self.encoded
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.encoded)
+
+    def __len__(self) -> int:
+        return len(self.encoded)
+
+    def size(self, stem: str) -> int:
+        """How many notes hold the stem, without decoding its posting."""
+        posting = self._decoded.get(stem)
+        return len(posting) if posting is not None else self.encoded[stem].count(" ") + 1
+
+
+class Idf(Mapping[str, float]):
+    """BM25's inverse document frequency of each stem of the postings, worked out on first use."""
+
+    def __init__(self, postings: Postings, total: int) -> None:
+        self._postings = postings
+        self._total = total
+        self._known: dict[str, float] = {}
+
+    def __getitem__(self, stem: str) -> float:
+        idf = self._known.get(stem)
+        if idf is None:
+            size = self._postings.size(stem)
+            idf = math.log(1 + (self._total - size + 0.5) / (size + 0.5))
+            self._known[stem] = idf
+        return idf
+
+    def __contains__(self, stem: object) -> bool:
+        return stem in self._postings
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._postings)
+
+    def __len__(self) -> int:
+        return len(self._postings)
