@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,15 @@ def test_any_question_gets_a_ranked_answer_or_none(question: str, game: str | No
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     assert all(h.score > 0 for h in hits)
     assert game is None or {h.note.game for h in hits} <= {game}
+
+
+def test_postings_kept_as_text_decode_to_what_was_built() -> None:
+    from scorekeeper.rulebook.postings import Idf, Postings
+
+    built = Postings.from_lists({"tie": [(0, 0.5321), (7, 0.1)], "hotel": [(3, 1 / 3)]})
+    read = Postings(dict(built.encoded))
+    assert read.encoded == {"tie": "0:0.5321 7:0.1", "hotel": "3:0.3333333333333333"}
+    assert (read.size("tie"), read.size("hotel")) == (2, 1)
+    assert dict(read) == dict(built)
+    assert Idf(read, 10)["hotel"] == pytest.approx(math.log(1 + 9.5 / 1.5))
+    assert "chess" not in read

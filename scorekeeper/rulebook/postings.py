@@ -57,27 +57,16 @@ class Postings(Mapping[str, Posting]):
         return len(posting) if posting is not None else self.encoded[stem].count(" ") + 1
 
 
-class Idf(Mapping[str, float]):
-    """BM25's inverse document frequency of each stem of the postings, worked out on first use."""
+class Idf(dict[str, float]):
+    """BM25's inverse document frequency of each stem of the postings, worked out on first use
+    (`stem in postings` says whether a stem has one)."""
 
     def __init__(self, postings: Postings, total: int) -> None:
+        super().__init__()
         self._postings = postings
         self._total = total
-        self._known: dict[str, float] = {}
 
-    def __getitem__(self, stem: str) -> float:
-        idf = self._known.get(stem)
-        if idf is None:
-            size = self._postings.size(stem)
-            idf = math.log(1 + (self._total - size + 0.5) / (size + 0.5))
-            self._known[stem] = idf
+    def __missing__(self, stem: str) -> float:
+        size = self._postings.size(stem)
+        idf = self[stem] = math.log(1 + (self._total - size + 0.5) / (size + 0.5))
         return idf
-
-    def __contains__(self, stem: object) -> bool:
-        return stem in self._postings
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._postings)
-
-    def __len__(self) -> int:
-        return len(self._postings)

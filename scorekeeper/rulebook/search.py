@@ -430,7 +430,7 @@ class Index:
         weights: dict[str, float] = {}
         for slot in slots + [slot for cue in meant for slot in cue]:
             for stemmed, weight in slot.items():
-                if stemmed in self.idf:
+                if stemmed in self.postings:
                     weights[stemmed] = max(weights.get(stemmed, 0.0), weight)
         scores: dict[int, float] = defaultdict(float)
         for stemmed, weight in weights.items():
@@ -468,7 +468,7 @@ class Index:
         wanted = 0.0
         shared: dict[int, float] = defaultdict(float)
         for slot in slots:
-            known = {s: w * self.idf[s] for s, w in slot.items() if s in self.idf}
+            known = {s: w * self.idf[s] for s, w in slot.items() if s in self.postings}
             if not known:
                 continue
             wanted += max(known.values())
@@ -529,7 +529,7 @@ class Index:
         covered: dict[int, float] = defaultdict(float)
         share_covered: dict[int, float] = defaultdict(float)
         for slot in slots:
-            known = {s: w for s, w in slot.items() if s in self.idf}
+            known = {s: w for s, w in slot.items() if s in self.postings}
             if not known:
                 continue
             weight_of_word = max(self.idf[s] * w for s, w in known.items())
