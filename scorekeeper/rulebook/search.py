@@ -174,6 +174,24 @@ class Asked:
     postings: dict[str, list[int]]  # stem -> the numbers of the questions that use it
     weights: list[float]  # question number -> the idf of its words, for its likeness to another
 
+    @classmethod
+    def numbered(
+        cls, by_note: list[list[str]], stems: Callable[[str], list[str]], idf: Idf
+    ) -> Asked:
+        """Every note's questions (by the note's position), numbered in that order."""
+        notes: list[int] = []
+        postings: dict[str, list[int]] = defaultdict(list)
+        for position, questions in enumerate(by_note):
+            for question in questions:
+                for stemmed in set(stems(question)):
+                    postings[stemmed].append(len(notes))
+                notes.append(position)
+        weights = [0.0] * len(notes)
+        for stemmed, numbers in postings.items():
+            for number in numbers:
+                weights[number] += idf[stemmed]
+        return cls(notes, dict(postings), weights)
+
 
 def _nearest(
     word: str, vocabulary: list[str], surface: dict[str, str], spread: Callable[[str], int]
@@ -296,19 +314,7 @@ class Index:
             for phrase in (note.title, *note.terms):
                 for pair in _pairs(stems_of(phrase)):
                     pairs[pair].append(position)
-        asked_notes: list[int] = []
-        asked_postings: dict[str, list[int]] = defaultdict(list)
-        for position, questions in enumerate(asked_texts):
-            for question in questions:
-                for stemmed in set(field_stems(question)):
-                    asked_postings[stemmed].append(len(asked_notes))
-                asked_notes.append(position)
-        idf = Idf(postings, len(notes))
-        asked_weights = [0.0] * len(asked_notes)
-        for stemmed, numbers in asked_postings.items():
-            for number in numbers:
-                asked_weights[number] += idf[stemmed]
-        asked = Asked(asked_notes, dict(asked_postings), asked_weights)
+        asked = Asked.numbered(asked_texts, field_stems, Idf(postings, len(notes)))
         return cls(library, postings, dict(pairs), surface, synonyms, asked)
 
     def to_json(self) -> str:
