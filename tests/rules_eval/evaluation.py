@@ -156,9 +156,11 @@ def held_out() -> list[Outcome]:
     """Each studied set asked of an index that learnt from every other studied set but not
     from it: how the questions players asked before help with questions nobody has asked."""
     library = load_library(rules_root())
+    sets: dict[str, list[Question]] = defaultdict(list)
+    for question in load("studied"):
+        sets[question.source.partition(" #")[0]].append(question)
     outcomes = []
-    for path in sorted(FOLDERS["studied"].glob("*.toml")):
-        held = [q for q in load("studied") if q.source.startswith(f"studied/{path.name} ")]
+    for held in sets.values():
         texts = {q.text for q in held}
         asked = {
             note_id: tuple(text for text in questions if text not in texts)
