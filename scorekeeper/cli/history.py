@@ -11,7 +11,7 @@ import typer
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
-from scorekeeper.cli.records import day, game_id, report_unreadable
+from scorekeeper.cli.records import SessionIds, day, game_id, report_unreadable
 from scorekeeper.records import load
 
 if TYPE_CHECKING:
@@ -118,12 +118,6 @@ def show(
     print_outcome(console, outcome, session.game.name)
 
 
-IdsArgument = Annotated[
-    list[str],
-    typer.Argument(metavar="ID", help="Short ids or file names (a unique prefix is fine)."),
-]
-
-
 @app.command("edit")
 def edit(
     ctx: typer.Context,
@@ -150,7 +144,7 @@ def edit(
 
 
 @app.command("delete")
-def delete(ctx: typer.Context, session_ids: IdsArgument) -> None:
+def delete(ctx: typer.Context, session_ids: SessionIds) -> None:
     """Move sessions to the trash (<data dir>/trash/); `history restore` or `undo` brings
     them back."""
     from scorekeeper import render
@@ -177,7 +171,7 @@ def _day(play: Play) -> str:
 
 
 @app.command("restore")
-def restore(ctx: typer.Context, session_ids: IdsArgument) -> None:
+def restore(ctx: typer.Context, session_ids: SessionIds) -> None:
     """Put sessions back from the trash under their names (`history list --trash` shows them)."""
     from scorekeeper import render
     from scorekeeper.records import restore_trashed

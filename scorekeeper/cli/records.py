@@ -4,12 +4,20 @@ which files could not be used."""
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
+
+import typer
 
 from scorekeeper.cli.common import fail
 
 if TYPE_CHECKING:
     from scorekeeper.storage import Unreadable
+
+SessionIds = Annotated[
+    list[str],
+    typer.Argument(metavar="ID", help="Session short ids or file names (a unique prefix is fine)."),
+]
+"""Saved sessions named on the command line, as `history delete` and `series add` take them."""
 
 
 def report_unreadable(items: list[Unreadable]) -> None:

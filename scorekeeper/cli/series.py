@@ -11,7 +11,7 @@ import typer
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
-from scorekeeper.cli.records import game_id, report_unreadable
+from scorekeeper.cli.records import SessionIds, game_id, report_unreadable
 
 if TYPE_CHECKING:
     from scorekeeper.series_records import Moved
@@ -109,17 +109,11 @@ def list_series(ctx: typer.Context) -> None:
     console.print(series_list_table(reports))
 
 
-IdsArgument = Annotated[
-    list[str],
-    typer.Argument(metavar="ID", help="Session short ids or file names (a unique prefix)."),
-]
-
-
 @app.command("add")
 def add(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(metavar="NAME", help="The series id.")],
-    session_ids: IdsArgument,
+    session_ids: SessionIds,
 ) -> None:
     """Put saved sessions into a series (taking them out of any other), refusing what
     `score --series` would refuse: another title, or no room left."""
@@ -135,7 +129,7 @@ def add(
 def remove(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(metavar="NAME", help="The series id.")],
-    session_ids: IdsArgument,
+    session_ids: SessionIds,
 ) -> None:
     """Take saved sessions out of a series (they stay in the history)."""
     from scorekeeper.series_records import remove_sessions
