@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -191,6 +191,18 @@ class Asked:
             for number in numbers:
                 weights[number] += idf[stemmed]
         return cls(notes, dict(postings), weights)
+
+
+def _best_held(
+    stand_ins: dict[str, float], holders: Callable[[str], Iterable[int]]
+) -> dict[int, float]:
+    """For each note or question holding any of a question word's stand-ins (stem -> weight),
+    the weight of the best one it holds: a word counts once, by its best reading."""
+    best: dict[int, float] = {}
+    for stemmed, weight in stand_ins.items():
+        for holder in holders(stemmed):
+            best[holder] = max(best.get(holder, 0.0), weight)
+    return best
 
 
 def _nearest(
@@ -478,10 +490,7 @@ class Index:
             if not known:
                 continue
             wanted += max(known.values())
-            best: dict[int, float] = {}
-            for stemmed, weight in known.items():
-                for number in self.asked.postings.get(stemmed, ()):
-                    best[number] = max(best.get(number, 0.0), weight)
+            best = _best_held(known, lambda stemmed: self.asked.postings.get(stemmed, ()))
             for number, weight in best.items():
                 shared[number] += weight
         nearest: dict[int, float] = {}
@@ -542,10 +551,7 @@ class Index:
             in_share = weight_of_word * (NUMBER_SHARE if all(map(str.isdigit, known)) else 1.0)
             wanted += weight_of_word
             share_wanted += in_share
-            best: dict[int, float] = {}
-            for stemmed, weight in known.items():
-                for position, _ in self.postings[stemmed]:
-                    best[position] = max(best.get(position, 0.0), weight)
+            best = _best_held(known, lambda stemmed: (p for p, _ in self.postings[stemmed]))
             for position, weight in best.items():
                 covered[position] += weight_of_word * weight
                 share_covered[position] += in_share * weight
