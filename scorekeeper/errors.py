@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from enum import IntEnum
+from typing import ClassVar, TypeVar
+
+
+class ExitStatus(IntEnum):
+    """What the process's exit code says happened (as httpie's ExitStatus); the only place
+    exit numbers are written."""
+
+    OK = 0
+    FAILURE = 1  # at run time: a remote out of reach, a conflict, a file that cannot be written
+    USAGE = 2  # bad input: an option, a file's contents, a name that matches nothing
+    INTERRUPTED = 130  # Ctrl-C
 
 
 @dataclass(frozen=True)
@@ -18,7 +29,9 @@ class Missing:
 
 
 class ScorekeeperError(ValueError):
-    """A problem with what the user gave us, reported as one line with exit code 2."""
+    """A problem the user can act on, reported as one line; by default bad input (exit 2)."""
+
+    status: ClassVar[ExitStatus] = ExitStatus.USAGE
 
     missing: Missing | None = None  # set by not_found(): the name that matched nothing
 

@@ -1,4 +1,4 @@
-"""The `scorekeeper` command: thin typer layer over the library; errors become exit code 2."""
+"""The `scorekeeper` command: thin typer layer over the library; errors become exit statuses."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from typing import Annotated, Any, TextIO
 import typer
 
 from scorekeeper import __version__
-from scorekeeper.cli.common import USAGE_ERROR, AppState, app
+from scorekeeper.cli.common import AppState, app
+from scorekeeper.errors import ExitStatus
 
 
 def _version(value: bool) -> None:
@@ -47,7 +48,7 @@ def main() -> None:
 
     if sys.stdout is None:  # started with standard output closed: say so before any change
         _say_error("cannot write the output: standard output is closed")
-        sys.exit(OUTPUT_FAILED)
+        sys.exit(ExitStatus.FAILURE)
     if "_SCOREKEEPER_COMPLETE" in os.environ:  # a shell asks for completions (cli/complete.py)
         # typer draws each description with rich, which wraps it at the terminal's width; a
         # second line would reach fish and zsh as a candidate of its own
@@ -82,18 +83,15 @@ def _skip_the_final_collection() -> None:
     gc.freeze()
 
 
-OUTPUT_FAILED = 1
-
-
 def _run(command: Any) -> int:
     """Run the command line; a usage error (unknown command, bad option value) is one line."""
     try:
         result = command.main(prog_name="scorekeeper", standalone_mode=False)
     except SystemExit as done:  # typer exits itself on a closed pipe
-        return done.code if isinstance(done.code, int) else 1
+        return done.code if isinstance(done.code, int) else ExitStatus.FAILURE
     except typer.Abort:
         _say_error("aborted")
-        return 1
+        return ExitStatus.FAILURE
     except Exception as error:
         message = _usage_message(error)
         if message is None:
@@ -102,8 +100,8 @@ def _run(command: Any) -> int:
             error.show()  # type: ignore[attr-defined]
         else:
             _say_error(message)
-        return int(getattr(error, "exit_code", USAGE_ERROR))
-    return result if isinstance(result, int) else 0
+        return int(getattr(error, "exit_code", ExitStatus.USAGE))
+    return result if isinstance(result, int) else ExitStatus.OK
 
 
 def _usage_message(error: Exception) -> str | None:
@@ -143,4 +141,4 @@ def _output_lost(stdout: TextIO, reason: str) -> int:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, stdout.fileno())
         os.close(null)
-    return OUTPUT_FAILED
+    return ExitStatus.FAILURE

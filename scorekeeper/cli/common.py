@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import ExitStatus, ScorekeeperError
 from scorekeeper.text import visible
 
 if TYPE_CHECKING:
@@ -106,9 +106,6 @@ def whole_summaries(command: Command) -> None:
 
 app = command_app(no_args_is_help=True, cls=LazyCommands, add_completion=True)
 
-USAGE_ERROR = 2
-
-
 @dataclass
 class AppState:
     """Options given before the command name."""
@@ -134,15 +131,15 @@ def rule_index(state: AppState) -> Index:
     return open_index(cache_dir=platformdirs.user_cache_path("scorekeeper", appauthor=False))
 
 
-def fail(message: str) -> typer.Exit:
+def fail(message: str, status: ExitStatus = ExitStatus.USAGE) -> typer.Exit:
     """Print one clean error line and return the exit to raise."""
     typer.echo(f"error: {visible(message)}", err=True)
-    return typer.Exit(USAGE_ERROR)
+    return typer.Exit(status)
 
 
 @contextmanager
 def user_errors(state: AppState | None = None) -> Iterator[None]:
-    """Turn the library's errors into one line on stderr and exit code 2.
+    """Turn the library's errors into one line on stderr and the exit status of their kind.
 
     A game, session, series or player name that matched nothing gets the closest known ones
     (all but games need the `state`, to read the data directory).
@@ -153,4 +150,4 @@ def user_errors(state: AppState | None = None) -> Iterator[None]:
         from scorekeeper.cli.hints import with_hint
 
         home = None if state is None else lambda: state.home
-        raise fail(with_hint(error, home)) from None
+        raise fail(with_hint(error, home), error.status) from None

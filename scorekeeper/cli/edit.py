@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from scorekeeper.cli.common import AppState, fail, user_errors
+from scorekeeper.errors import ExitStatus
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
@@ -44,7 +45,7 @@ def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
                 _in_review(path, state.home, session, replace)
     except KeyboardInterrupt:
         typer.echo(f"\nNothing changed: {path} is as it was.")
-        raise typer.Exit(130) from None
+        raise typer.Exit(ExitStatus.INTERRUPTED) from None
 
 
 def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> None:

@@ -15,12 +15,12 @@ import typer
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, rule_index, user_errors
+from scorekeeper.errors import ExitStatus
 
 if TYPE_CHECKING:
     from scorekeeper.rulebook import Hit, Index, Note
 
 ANSWERS = 3
-NO_MATCH = 1
 
 
 app = command_app()
@@ -140,7 +140,7 @@ def _answer(index: Index, question: str, title: str | None, show_all: bool, as_j
     else:
         _print_answer(index, question, title, hits, close, good)
     if not good:
-        raise typer.Exit(NO_MATCH)
+        raise typer.Exit(ExitStatus.FAILURE)
 
 
 def _print_answer(

@@ -15,6 +15,7 @@ import typer
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import report_unreadable
+from scorekeeper.errors import ExitStatus
 
 if TYPE_CHECKING:
     from rich.console import Console  # noqa: TID251 (a type only: nothing is imported)
@@ -225,7 +226,7 @@ def _walk_through(
             )
         else:
             console.print("\nCancelled: nothing was saved.")
-        raise typer.Exit(130) from None
+        raise typer.Exit(ExitStatus.INTERRUPTED) from None
     _remember(home, draft, console)
     if saved is None:
         aside = storage.set_aside_draft(home, KIND, DROPPED)

@@ -9,15 +9,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from scorekeeper.cli.common import AppState, command_app, user_errors
+from scorekeeper.errors import ExitStatus
 from scorekeeper.text import plural, visible
 
 if TYPE_CHECKING:
     from scorekeeper.sync import Exchange
 
 app = command_app()
-
-CONFLICT_EXIT = 1  # the exchange happened, but a file needs a person's decision
-
 
 @app.command("sync")
 def sync(
@@ -40,7 +38,7 @@ def sync(
     for line in summary(exchange, state.home):
         typer.echo(visible(line))
     if exchange.conflicts:
-        raise typer.Exit(CONFLICT_EXIT)
+        raise typer.Exit(ExitStatus.FAILURE)
 
 
 def summary(exchange: Exchange, home: Path) -> list[str]:
