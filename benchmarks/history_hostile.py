@@ -26,7 +26,7 @@ from pathlib import Path
 
 from history_scale import generate  # type: ignore[import-not-found]
 
-from scorekeeper.playcache import cache_file
+from scorekeeper.history.cache import cache_file
 from scorekeeper.storage import sessions_dir
 
 MEASURE = """

@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.playcache import cache_file
+from scorekeeper.history.cache import cache_file
 from scorekeeper.session import from_dict, to_dict
 from scorekeeper.storage import dumps, sessions_dir
 

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
-from scorekeeper.history import Play, oldest_first
+from scorekeeper.history.plays import Play, oldest_first
 
 SOURCE_NAME = "scorekeeper"
 LINK_PREFIX = "bgstats://app.bgstatsapp.com/createPlay.html?data="
@@ -36,7 +36,7 @@ def play_date(play: Play) -> str | None:
 def starter(play: Play, history: Sequence[Play]) -> str | None:
     """Who started this game, where the session knows it: in a series whose title's rulebook
     names the next starter (the lowest total of the previous game), when that is one player."""
-    from scorekeeper.series import series_rules
+    from scorekeeper.history.series import series_rules
 
     rules = series_rules(play.game)
     if play.series is None or rules is None or rules.starter is None:

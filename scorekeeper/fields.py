@@ -411,7 +411,7 @@ def fold(name: str) -> str:
 
 def closest(name: str, names: Sequence[str]) -> str:
     """' (did you mean 'Hearth'?)' for a near miss, else an empty string."""
-    from scorekeeper.suggest import closest as nearest
+    from scorekeeper.text.suggest import closest as nearest
 
     near = nearest(" ".join(name.split()), names)
     if not near:

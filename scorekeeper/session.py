@@ -12,7 +12,7 @@ from scorekeeper.errors import InputError, UnknownGameError, Where
 from scorekeeper.fields import dump_record, parse_record
 from scorekeeper.games import HomeRef, find_game, find_title
 from scorekeeper.games.base import Game, Seat
-from scorekeeper.names import check_name, check_series
+from scorekeeper.text.names import check_name, check_series
 
 if TYPE_CHECKING:
     pass

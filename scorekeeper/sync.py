@@ -229,7 +229,7 @@ def commit_message(home: Path, path: str, change: str) -> str:
 
 
 def _game_line(path: Path, home: Path) -> str:
-    from scorekeeper.history import from_session
+    from scorekeeper.history.plays import from_session
     from scorekeeper.storage import read_session
 
     try:

@@ -18,9 +18,9 @@ from rich.console import Console
 
 from scorekeeper import prompts
 from scorekeeper.core.breakdown import Outcome
-from scorekeeper.draft import Draft
 from scorekeeper.session import Session, to_dict
 from scorekeeper.storage import dumps
+from scorekeeper.walkthrough.draft import Draft
 
 DOWN = "\x1b[B"
 UP = "\x1b[A"

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from scorekeeper.bgstats import LINK_PREFIX, create_play_link, play_date, play_object
 from scorekeeper.cli import app
-from scorekeeper.history import Play, Result
+from scorekeeper.history.plays import Play, Result
 from scorekeeper.render.qr import BORDER
 from scorekeeper.storage import read_session
 from tests.history_home import make_home, run

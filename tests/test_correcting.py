@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.errors import StorageError
-from scorekeeper.records import DuplicateError, find_duplicate, save_played
+from scorekeeper.history.archive import DuplicateError, find_duplicate, save_played
 from scorekeeper.storage import (
     delete_sessions,
     last_change,

@@ -20,8 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import storage
-from scorekeeper.draft import KIND, Draft
 from scorekeeper.errors import StorageError
+from scorekeeper.walkthrough.draft import KIND, Draft
 
 DOWN = "\x1b[B"
 CTRL_C = "\x03"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.history import FORMULA_STARTS, csv_cell
+from scorekeeper.history.plays import FORMULA_STARTS, csv_cell
 
 PAYLOADS = {
     '=HYPERLINK("http://x.test","click")': '\'=HYPERLINK("http://x.test","click")',
@@ -38,7 +38,7 @@ def test_numbers_are_numbers_even_negative() -> None:
 
 
 def _home_with_names(tmp_path: Path, names: list[str]) -> Path:
-    from scorekeeper.players import quote
+    from scorekeeper.history.players import quote
 
     home = tmp_path / "home"
     (home / "sessions").mkdir(parents=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.history import HistoryError, Play, Result, find_play, newest_first, select
+from scorekeeper.history.plays import HistoryError, Play, Result, find_play, newest_first, select
 from tests.history_home import make_home, run
 
 NEWEST_FIRST = ["0a1b2c", "family-night", "f6a7b8", "e5f6a7", "d4e5f6", "c3d4e5", "b2c3d4"]

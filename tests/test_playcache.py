@@ -16,10 +16,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import playcache, storage
+from scorekeeper import storage
 from scorekeeper.errors import StorageError
-from scorekeeper.history import Play, Result, from_json, from_session, to_json
-from scorekeeper.records import load
+from scorekeeper.history import cache as playcache
+from scorekeeper.history.archive import load
+from scorekeeper.history.plays import Play, Result, from_json, from_session, to_json
 from tests.conftest import SAMPLES
 from tests.history_home import make_home, run
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from scorekeeper import storage
 from scorekeeper.errors import StorageError
-from scorekeeper.players import quote, rename_document, rename_text
-from scorekeeper.records import known_names, load
+from scorekeeper.history.archive import known_names, load
+from scorekeeper.history.players import quote, rename_document, rename_text
 from scorekeeper.storage import journal
 from tests.history_home import make_home, run, snapshot
 

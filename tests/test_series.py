@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.history import Play, Result
-from scorekeeper.series import SeriesDef, report
+from scorekeeper.history.plays import Play, Result
+from scorekeeper.history.series import SeriesDef, report
 from tests.history_home import make_home, run, snapshot
 from tests.walkthrough import Terminal
 
@@ -305,8 +305,8 @@ def test_a_shared_place_shows_as_shared_and_counts_as_level() -> None:
 
     from rich.console import Console
 
+    from scorekeeper.history.stats import head_to_head
     from scorekeeper.render.series import series_games_table
-    from scorekeeper.stats import head_to_head
 
     plays = [
         _game(1, "hungry", {"Ana": 9, "Ben": 4, "Cy": 4}),
@@ -323,7 +323,7 @@ def test_a_shared_place_shows_as_shared_and_counts_as_level() -> None:
 
 def test_series_rules_come_from_the_titles_own_engine() -> None:
     from scorekeeper.games import find_game
-    from scorekeeper.series import default_games, series_rules
+    from scorekeeper.history.series import default_games, series_rules
 
     guests = find_game("before-the-guests-arrive")
     assert series_rules("before-the-guests-arrive") is guests.series

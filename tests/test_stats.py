@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.history import Play, Result
-from scorekeeper.records import load
-from scorekeeper.stats import SPARK, head_to_head, leaderboard, player_stats, sparkline
+from scorekeeper.history.archive import load
+from scorekeeper.history.plays import Play, Result
+from scorekeeper.history.stats import SPARK, head_to_head, leaderboard, player_stats, sparkline
 from tests.history_home import make_home, run
 
 
@@ -105,7 +105,7 @@ def test_sparkline_has_one_block_per_shown_score(values: list[int]) -> None:
 
 @given(rnd=st.randoms())
 def test_the_order_files_are_read_in_changes_nothing(rnd: Any, plays: list[Play]) -> None:
-    from scorekeeper.series import SeriesDef, report
+    from scorekeeper.history.series import SeriesDef, report
 
     shuffled = plays[:]
     rnd.shuffle(shuffled)

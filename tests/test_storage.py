@@ -16,7 +16,7 @@ import pytest
 
 from scorekeeper import storage
 from scorekeeper.errors import StorageError
-from scorekeeper.records import known_names, load
+from scorekeeper.history.archive import known_names, load
 from scorekeeper.storage import sessions
 from scorekeeper.storage.changes import read_log
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.suggest import closest, did_you_mean
+from scorekeeper.text.suggest import closest, did_you_mean
 from tests.history_home import make_home, run
 
 

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.storage import dumps
-from scorekeeper.tomlstyle import MAX_LINE, compact_arrays, join_arrays
+from scorekeeper.storage.tomlstyle import MAX_LINE, compact_arrays, join_arrays
 from tests.conftest import SAMPLES
 
 

@@ -11,7 +11,7 @@ import pexpect
 import pytest
 
 from scorekeeper import storage
-from scorekeeper.draft import KIND
+from scorekeeper.walkthrough.draft import KIND
 from tests.pipe import drive, new_draft
 from tests.test_walkthrough_flow import ROUND, SCRIPTS
 from tests.walkthrough import Terminal

@@ -27,8 +27,8 @@ Replace = Callable[["Path", "Session", "Outcome", "str | None"], Path]
 def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
     """Open the session `ref` names; `replace(path, session, outcome, text)` keeps the
     correction (`text`: the edited file as typed, or None to write the session)."""
-    from scorekeeper.history import find_play
-    from scorekeeper.records import load
+    from scorekeeper.history.archive import load
+    from scorekeeper.history.plays import find_play
     from scorekeeper.storage import read_session
 
     with user_errors(state):
@@ -53,7 +53,7 @@ def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> No
     from datetime import datetime
 
     from scorekeeper import prompts, render
-    from scorekeeper.draft import Draft
+    from scorekeeper.walkthrough.draft import Draft
     from scorekeeper.walkthrough.plan import answers_from_session
 
     console = render.make_console()

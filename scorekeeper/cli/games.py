@@ -11,8 +11,8 @@ from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, rule_index, user_errors
 
 if TYPE_CHECKING:
-    from scorekeeper.catalogue_listing import CardRow
     from scorekeeper.games.base import Game
+    from scorekeeper.games.catalogue_rows import CardRow
 
 app = command_app(help="The titles scorekeeper knows: list them, or show one's facts.")
 
@@ -53,8 +53,8 @@ def show(
 ) -> None:
     """A title's facts: players, aliases, what is asked, its rule notes, and its card
     catalogue (with your own cards marked) when it has one."""
-    from scorekeeper.catalogue_listing import card_rows
     from scorekeeper.games import find_game
+    from scorekeeper.games.catalogue_rows import card_rows
 
     state: AppState = ctx.obj
     with user_errors():

@@ -14,7 +14,7 @@ from pathlib import Path
 from scorekeeper.cli import known
 from scorekeeper.cli.known import Known
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.suggest import did_you_mean
+from scorekeeper.text.suggest import did_you_mean
 
 IN_HOME: dict[str, Callable[[Path], Known]] = {
     "session": known.sessions,

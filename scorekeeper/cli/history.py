@@ -12,10 +12,10 @@ import typer
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import SessionIds, day, game_id, report_unreadable
-from scorekeeper.records import load
+from scorekeeper.history.archive import load
 
 if TYPE_CHECKING:
-    from scorekeeper.history import Play
+    from scorekeeper.history.plays import Play
 
 app = command_app(
     no_args_is_help=True,
@@ -55,7 +55,7 @@ def list_sessions(
 ) -> None:
     """List sessions, newest first."""
     from scorekeeper import render
-    from scorekeeper.history import newest_first, select
+    from scorekeeper.history.plays import newest_first, select
     from scorekeeper.render.history import history_table
 
     state: AppState = ctx.obj
@@ -99,7 +99,7 @@ def show(
     """Show one session: its facts, scores, breakdown and how any tie was settled."""
 
     from scorekeeper import render
-    from scorekeeper.history import find_play
+    from scorekeeper.history.plays import find_play
     from scorekeeper.render.history import play_facts
     from scorekeeper.render.score import print_outcome
     from scorekeeper.storage import read_session
@@ -148,8 +148,8 @@ def delete(ctx: typer.Context, session_ids: SessionIds) -> None:
     """Move sessions to the trash (<data dir>/trash/); `history restore` or `undo` brings
     them back."""
     from scorekeeper import render
-    from scorekeeper.history import short_id
-    from scorekeeper.records import delete_played
+    from scorekeeper.history.archive import delete_played
+    from scorekeeper.history.plays import short_id
 
     state: AppState = ctx.obj
     with user_errors(state):
@@ -174,7 +174,7 @@ def _day(play: Play) -> str:
 def restore(ctx: typer.Context, session_ids: SessionIds) -> None:
     """Put sessions back from the trash under their names (`history list --trash` shows them)."""
     from scorekeeper import render
-    from scorekeeper.records import restore_trashed
+    from scorekeeper.history.archive import restore_trashed
 
     state: AppState = ctx.obj
     with user_errors():
@@ -187,8 +187,8 @@ def restore(ctx: typer.Context, session_ids: SessionIds) -> None:
 def _list_trash(state: AppState) -> None:
     """The trash as a table like the history's, named by file (the name `restore` takes)."""
     from scorekeeper import render
-    from scorekeeper.history import newest_first
-    from scorekeeper.records import trashed_plays
+    from scorekeeper.history.archive import trashed_plays
+    from scorekeeper.history.plays import newest_first
     from scorekeeper.render.history import history_table
 
     with user_errors():
@@ -224,7 +224,7 @@ def rescore(ctx: typer.Context) -> None:
     """Score every session again with the current rules; report results that changed."""
 
     from scorekeeper import render
-    from scorekeeper.history import oldest_first, result_changes
+    from scorekeeper.history.plays import oldest_first, result_changes
     from scorekeeper.render.history import rescore_table
     from scorekeeper.storage import read_stored_result
 
@@ -275,7 +275,7 @@ def export(
     import csv
 
     from scorekeeper.games import GAMES
-    from scorekeeper.history import (
+    from scorekeeper.history.plays import (
         export_columns,
         export_rows,
         json_text,

@@ -20,15 +20,15 @@ def games() -> Known:
 
 def sessions(home: Path) -> Known:
     """The short id of every readable session, newest first, with its day and game."""
-    from scorekeeper.history import newest_first
-    from scorekeeper.records import load
+    from scorekeeper.history.archive import load
+    from scorekeeper.history.plays import newest_first
 
     return [(p.id, f"{p.day or '-'} {p.title}") for p in newest_first(load(home).plays)]
 
 
 def series(home: Path) -> Known:
     """Every series, defined by a file or named only by sessions."""
-    from scorekeeper.records import load
+    from scorekeeper.history.archive import load
     from scorekeeper.storage import Unreadable, iter_series
 
     defined = {d.name: "defined" for d in iter_series(home) if not isinstance(d, Unreadable)}
@@ -38,8 +38,8 @@ def series(home: Path) -> Known:
 
 def players(home: Path) -> Known:
     """Every player of the history, most played first, with their play count."""
-    from scorekeeper.players import player_counts
-    from scorekeeper.records import known_names, load
+    from scorekeeper.history.archive import known_names, load
+    from scorekeeper.history.players import player_counts
     from scorekeeper.text import plural
 
     plays = load(home).plays

@@ -9,7 +9,7 @@ import typer
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import report_unreadable
-from scorekeeper.records import load
+from scorekeeper.history.archive import load
 
 app = command_app(help="Players in the history: list them, rename one everywhere.")
 
@@ -29,7 +29,7 @@ def list_players(ctx: typer.Context) -> None:
 
 def _print_players(state: AppState) -> None:
     from scorekeeper import render
-    from scorekeeper.players import player_counts
+    from scorekeeper.history.players import player_counts
     from scorekeeper.render.stats import players_table
 
     with user_errors():

@@ -21,11 +21,11 @@ if TYPE_CHECKING:
     from rich.console import Console  # noqa: TID251 (a type only: nothing is imported)
 
     from scorekeeper.core.breakdown import Outcome
-    from scorekeeper.draft import Draft
     from scorekeeper.games.base import Game
-    from scorekeeper.history import Play
+    from scorekeeper.history.plays import Play
     from scorekeeper.prompts import Sharing
     from scorekeeper.session import Session
+    from scorekeeper.walkthrough.draft import Draft
 
 
 app = command_app()
@@ -117,7 +117,7 @@ def _score_file(
     if game is not None and find_game(game) is not session.game:
         raise fail(f"{path}: key 'game': the file is a {session.game.id!r} session, not {game!r}")
     if series is not None:
-        from scorekeeper.series_records import checked_series
+        from scorekeeper.history.series_archive import checked_series
 
         joining = checked_series(state.home, series, session.game)
         report_unreadable(joining.broken)
@@ -128,7 +128,7 @@ def _score_file(
         raise error.at(file=str(path)) from None
     saved = None
     if save:
-        from scorekeeper.records import save_played
+        from scorekeeper.history.archive import save_played
 
         saved = save_played(session, outcome, state.home, allow_duplicate=allow_duplicate)
     if as_json:
@@ -157,9 +157,9 @@ def _walk_through(
     live: bool,
 ) -> None:
     from scorekeeper import render, storage
-    from scorekeeper.draft import KIND
-    from scorekeeper.records import find_duplicate, known_names, load, save_played
-    from scorekeeper.series_records import checked_series, open_to
+    from scorekeeper.history.archive import find_duplicate, known_names, load, save_played
+    from scorekeeper.history.series_archive import checked_series, open_to
+    from scorekeeper.walkthrough.draft import KIND
 
     console = render.make_console()
     with user_errors():
@@ -255,7 +255,7 @@ def _game(name: str | None, live: bool) -> Game[Any, Any] | None:
 def _new_draft(game: Game[Any, Any] | None, live: bool) -> Draft:
     from datetime import datetime
 
-    from scorekeeper.draft import Draft
+    from scorekeeper.walkthrough.draft import Draft
 
     answers: dict[str, Any] = {"walk": {"menu": True}} if game is None else {"game": game.id}
     if live:
@@ -288,7 +288,7 @@ def _sharing(home: Path, plays: list[Play], console: Console) -> Sharing:
 
     def show(path: Path, session: Session, outcome: Outcome) -> None:
         from scorekeeper.bgstats import play_link
-        from scorekeeper.history import from_session
+        from scorekeeper.history.plays import from_session
         from scorekeeper.render.qr import print_link_and_code
 
         play = from_session(path, session, outcome)
@@ -318,7 +318,6 @@ def _load_draft(home: Path, console: Console) -> Draft | None:
     reported, not fatal; one whose game was saved already (a kill between the save and the
     draft's removal) is removed, so the game is never offered, nor saved, twice."""
     from scorekeeper import render
-    from scorekeeper.draft import KIND, Draft
     from scorekeeper.errors import StorageError
     from scorekeeper.storage import (
         discard_draft,
@@ -327,6 +326,7 @@ def _load_draft(home: Path, console: Console) -> Draft | None:
         sessions_dir,
         set_aside_draft,
     )
+    from scorekeeper.walkthrough.draft import KIND, Draft
 
     warn = render.make_console(stderr=True)
     try:
@@ -353,9 +353,9 @@ def _load_draft(home: Path, console: Console) -> Draft | None:
 
 def _keeper(home: Path, warn: Callable[[str], None]) -> Callable[[Draft], None]:
     """Write the draft; if that fails, warn once and let the walk-through go on."""
-    from scorekeeper.draft import KIND
     from scorekeeper.errors import StorageError
     from scorekeeper.storage import save_draft
+    from scorekeeper.walkthrough.draft import KIND
 
     failed = False
 

@@ -14,7 +14,7 @@ from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import SessionIds, game_id, report_unreadable
 
 if TYPE_CHECKING:
-    from scorekeeper.series_records import Moved
+    from scorekeeper.history.series_archive import Moved
 
 app = command_app(
     no_args_is_help=True, help="Series of games: a three-game evening, a season, a games night."
@@ -42,7 +42,7 @@ def new(
 ) -> None:
     """Start a series; sessions join it with `scorekeeper score --series NAME`."""
     from scorekeeper import render
-    from scorekeeper.series import SeriesDef, default_games, series_id
+    from scorekeeper.history.series import SeriesDef, default_games, series_id
     from scorekeeper.storage import save_series
 
     state: AppState = ctx.obj
@@ -69,8 +69,8 @@ def show(
 ) -> None:
     """Game by game, standings, the winner once complete, and who starts the next game."""
     from scorekeeper import render
+    from scorekeeper.history.series_archive import report as find_report
     from scorekeeper.render.series import series_games_table, series_standings_table, series_verdict
-    from scorekeeper.series_records import report as find_report
 
     state: AppState = ctx.obj
     with user_errors(state):
@@ -95,8 +95,8 @@ def show(
 def list_series(ctx: typer.Context) -> None:
     """Every series, defined or named by sessions, with its progress and leader."""
     from scorekeeper import render
+    from scorekeeper.history.series_archive import reports as all_reports
     from scorekeeper.render.series import series_list_table
-    from scorekeeper.series_records import reports as all_reports
 
     state: AppState = ctx.obj
     with user_errors():
@@ -117,7 +117,7 @@ def add(
 ) -> None:
     """Put saved sessions into a series (taking them out of any other), refusing what
     `score --series` would refuse: another title, or no room left."""
-    from scorekeeper.series_records import add_sessions
+    from scorekeeper.history.series_archive import add_sessions
 
     state: AppState = ctx.obj
     with user_errors():
@@ -132,7 +132,7 @@ def remove(
     session_ids: SessionIds,
 ) -> None:
     """Take saved sessions out of a series (they stay in the history)."""
-    from scorekeeper.series_records import remove_sessions
+    from scorekeeper.history.series_archive import remove_sessions
 
     state: AppState = ctx.obj
     with user_errors():
@@ -151,7 +151,7 @@ def delete(
     """Delete a series definition (to the trash; `undo` brings it back); refused while
     sessions belong to it unless --detach."""
     from scorekeeper import render
-    from scorekeeper.series_records import delete
+    from scorekeeper.history.series_archive import delete
 
     state: AppState = ctx.obj
     with user_errors():

@@ -9,10 +9,10 @@ import typer
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import game_id, report_unreadable
-from scorekeeper.records import load
+from scorekeeper.history.archive import load
 
 if TYPE_CHECKING:
-    from scorekeeper.history import Play
+    from scorekeeper.history.plays import Play
 
 app = command_app()
 
@@ -35,9 +35,9 @@ def stats(
 ) -> None:
     """Statistics from every saved session."""
     from scorekeeper import render
-    from scorekeeper.history import select
+    from scorekeeper.history.plays import select
+    from scorekeeper.history.stats import head_to_head, leaderboard, player_stats, sparkline
     from scorekeeper.render.stats import head_to_head_table, leaderboard_table
-    from scorekeeper.stats import head_to_head, leaderboard, player_stats, sparkline
 
     state: AppState = ctx.obj
     with user_errors():
@@ -67,8 +67,8 @@ def stats(
 
 def _check_player(name: str, plays: list[Play]) -> None:
     """A player who is in no session at all is a mistyped name: say which ones are near."""
-    from scorekeeper.history import spellings
-    from scorekeeper.suggest import did_you_mean
+    from scorekeeper.history.plays import spellings
+    from scorekeeper.text.suggest import did_you_mean
 
     known = spellings(plays)
     if name.casefold() not in known:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scori
 
     from scorekeeper.core.breakdown import Caution, Outcome, TieStep
     from scorekeeper.fields import Field
-    from scorekeeper.history import Play
+    from scorekeeper.history.plays import Play
 
 P = TypeVar("P")
 S = TypeVar("S")

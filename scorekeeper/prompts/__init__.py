@@ -1,8 +1,8 @@
 """The interactive walk-through at the table: a draft walked by the navigator, asked with
 questionary.
 
-Every answer goes into a Draft (scorekeeper.draft) which `keep` writes to the data directory,
-so an interruption loses nothing typed; a draft resumed carries on where it stopped. The
+Every answer goes into a Draft (scorekeeper.walkthrough.draft) which `keep` writes to the data
+directory, so an interruption loses nothing typed; a draft resumed carries on where it stopped. The
 questions come from scorekeeper.walkthrough (the plan of steps and the navigator), the
 prompts from `asker`. Ctrl-C or Ctrl-D raises KeyboardInterrupt: no session is written and the
 draft stays.
@@ -20,11 +20,11 @@ from rich.console import Console
 
 from scorekeeper import render
 from scorekeeper.core.breakdown import Outcome
-from scorekeeper.draft import Draft
 from scorekeeper.games.base import Game
 from scorekeeper.prompts.asker import answer, select
 from scorekeeper.session import Session
 from scorekeeper.walkthrough import flow
+from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.navigator import Navigator
 
 

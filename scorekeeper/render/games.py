@@ -13,9 +13,9 @@ from scorekeeper.render.rules import command_hint, note_lines
 from scorekeeper.render.table import Table
 
 if TYPE_CHECKING:
-    from scorekeeper.catalogue_listing import CardRow
     from scorekeeper.fields import Field
     from scorekeeper.games.base import Game
+    from scorekeeper.games.catalogue_rows import CardRow
 
 
 def game_facts(game: Game[Any, Any], notes: Sequence[tuple[str, str]]) -> Group:

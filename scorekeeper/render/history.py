@@ -11,7 +11,7 @@ from scorekeeper.render import user, user_names, when
 from scorekeeper.render.table import Table
 
 if TYPE_CHECKING:
-    from scorekeeper.history import Play
+    from scorekeeper.history.plays import Play
 
 
 def history_table(plays: Sequence[Play], title: str) -> Table:

@@ -12,7 +12,7 @@ from scorekeeper.render.table import Table
 from scorekeeper.text import place_text, plural
 
 if TYPE_CHECKING:
-    from scorekeeper.series import SeriesReport
+    from scorekeeper.history.series import SeriesReport
 
 
 def _place(rank: int, shared: bool) -> str:

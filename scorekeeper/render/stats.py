@@ -10,8 +10,8 @@ from scorekeeper.render.table import Table
 from scorekeeper.text import place_text
 
 if TYPE_CHECKING:
-    from scorekeeper.players import PlayerCount
-    from scorekeeper.stats import HeadToHead, PlayerStats
+    from scorekeeper.history.players import PlayerCount
+    from scorekeeper.history.stats import HeadToHead, PlayerStats
 
 
 def _rate(value: float | None) -> str:

@@ -140,7 +140,7 @@ def dumps(document: dict[str, Any]) -> str:
     arrays on one line as people write them."""
     import tomli_w  # only when writing: reading and scoring start faster without it
 
-    from scorekeeper.tomlstyle import compact_arrays
+    from scorekeeper.storage.tomlstyle import compact_arrays
 
     try:
         text = tomli_w.dumps(document)

@@ -28,9 +28,9 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
     any instant is completed or rolled back by the next command. It is written to the change
     log, so `scorekeeper undo` can reverse it.
     """
-    from scorekeeper.names import check_name
-    from scorekeeper.players import RenameError, rename_document, rename_text
+    from scorekeeper.history.players import RenameError, rename_document, rename_text
     from scorekeeper.storage.files import dumps
+    from scorekeeper.text.names import check_name
 
     new = check_name(new)
     edited: list[Path] = []

@@ -14,7 +14,7 @@ from scorekeeper.storage.reading import SERIES, read_toml
 from scorekeeper.storage.sessions import Unreadable, toml_files
 
 if TYPE_CHECKING:
-    from scorekeeper.series import SeriesDef
+    from scorekeeper.history.series import SeriesDef
 
 
 def series_dir(home: Path) -> Path:
@@ -23,7 +23,7 @@ def series_dir(home: Path) -> Path:
 
 def save_series(home: Path, definition: SeriesDef) -> Path:
     """Write series/<name>.toml atomically; an existing series is never replaced."""
-    from scorekeeper.series import SeriesError, series_to_dict
+    from scorekeeper.history.series import SeriesError, series_to_dict
 
     directory = series_dir(home)
     path = directory / f"{definition.name}.toml"
@@ -44,7 +44,7 @@ def save_series(home: Path, definition: SeriesDef) -> Path:
 def read_series(path: Path) -> SeriesDef:
     """One series file; its `name` must be its file name, as sessions link by that name."""
     from scorekeeper.games import find_game
-    from scorekeeper.series import series_from_dict
+    from scorekeeper.history.series import series_from_dict
 
     raw = read_toml(path, SERIES)
     try:

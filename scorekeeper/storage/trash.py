@@ -79,8 +79,8 @@ def replace_session(
     goes to the trash and the change can be undone. Returns the session file. `text`, when
     given, is written as it is (a hand edit, comments and all, already proven to read back
     as `session`)."""
-    from scorekeeper.history import from_session
-    from scorekeeper.playcache import add
+    from scorekeeper.history.cache import add
+    from scorekeeper.history.plays import from_session
     from scorekeeper.session import to_dict
     from scorekeeper.storage.files import dumps
 
@@ -97,7 +97,7 @@ def replace_session(
 
 def _ids(paths: list[Path]) -> str:
     """The short ids the history commands show, to describe a change."""
-    from scorekeeper.history import short_id
+    from scorekeeper.history.plays import short_id
 
     return ", ".join(short_id(p.stem) for p in paths)
 

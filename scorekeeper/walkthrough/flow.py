@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.draft import Draft
 from scorekeeper.errors import InputError
 from scorekeeper.fields import Field
 from scorekeeper.session import Session, from_dict
+from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.navigator import Check, Plan
 from scorekeeper.walkthrough.plan import plan, session_document
 from scorekeeper.walkthrough.steps import Step, in_answer_terms

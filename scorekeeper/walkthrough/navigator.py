@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from scorekeeper.draft import Draft
+from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.steps import Message, Step
 
 

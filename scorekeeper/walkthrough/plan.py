@@ -20,8 +20,8 @@ from typing import Any
 
 from scorekeeper.errors import InputError, MissingTieBreakError
 from scorekeeper.games.base import Game
-from scorekeeper.names import MAX_NAME, check_name
 from scorekeeper.session import Session
+from scorekeeper.text.names import MAX_NAME, check_name
 from scorekeeper.walkthrough.steps import (
     Choice,
     Message,

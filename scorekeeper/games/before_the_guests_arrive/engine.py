@@ -15,7 +15,7 @@ from scorekeeper.games.before_the_guests_arrive import TITLE
 from scorekeeper.text import join_names, plural
 
 if TYPE_CHECKING:
-    from scorekeeper.history import Play
+    from scorekeeper.history.plays import Play
 
 OBJECT_CARDS = 45  # 9 per colour
 MAX_SNOWFLAKES = 5  # per card; editions differ (card facts), so accept 1-5

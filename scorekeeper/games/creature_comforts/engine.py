@@ -31,7 +31,7 @@ from scorekeeper.games.base import Game, Seat
 from scorekeeper.games.creature_comforts import TITLE
 
 if TYPE_CHECKING:
-    from scorekeeper.catalogue_listing import CardRow
+    from scorekeeper.games.catalogue_rows import CardRow
 from scorekeeper.games.creature_comforts.cards import (
     COMFORT,
     EXACTLY_STORED,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorekeeper.catalogue_listing import CardRow
+from scorekeeper.games.catalogue_rows import CardRow
 
 
 def card_rows(home: Path | None) -> tuple[CardRow, ...]:

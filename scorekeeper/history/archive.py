@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.history import short_id
+from scorekeeper.history.plays import short_id
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
-    from scorekeeper.history import Play
+    from scorekeeper.history.plays import Play
     from scorekeeper.session import Session
     from scorekeeper.storage import Unreadable
     from scorekeeper.storage.trash import Moved
@@ -39,7 +39,7 @@ def load(home: Path, *, rescore: bool = False) -> Loaded:
 
     A file that cannot be read or scored counts as unreadable.
     """
-    from scorekeeper.playcache import PlayCache
+    from scorekeeper.history.cache import PlayCache
     from scorekeeper.storage import Unreadable, session_files
 
     plays: list[Play] = []
@@ -78,7 +78,7 @@ def known_names(plays: list[Play]) -> list[str]:
     """The names the walk-through suggests: every player of the history, most played first,
     spelled as in their latest session. A name with control characters cannot be typed at a
     prompt (and breaks completion menus), so it is not suggested."""
-    from scorekeeper.players import player_counts
+    from scorekeeper.history.players import player_counts
     from scorekeeper.text import visible
 
     return [count.name for count in player_counts(plays) if visible(count.name) == count.name]
@@ -99,8 +99,8 @@ def save_played(
     duplicate (DuplicateError, unless `allow_duplicate`). `before` is told the file's name
     just before it can appear (see `storage.save_session`).
     """
-    from scorekeeper import playcache
-    from scorekeeper.history import from_session
+    from scorekeeper.history import cache as playcache
+    from scorekeeper.history.plays import from_session
     from scorekeeper.storage import locked, save_session
 
     with locked(home):
@@ -168,7 +168,7 @@ NOT_INPUTS = ("format", "played", "series", "location", "notes", "players", "ext
 
 def _check_room(home: Path, series: str, game: str) -> None:
     """Raise SeriesError when the series is complete or for another title, as it is now."""
-    from scorekeeper.series import SeriesDef, check_join
+    from scorekeeper.history.series import SeriesDef, check_join
     from scorekeeper.storage import Unreadable, iter_series
 
     definition = next(
@@ -181,7 +181,7 @@ def _check_room(home: Path, series: str, game: str) -> None:
 def score_file(path: Path, home: Path) -> Play | Unreadable:
     """The play of one session file, scored against `home`'s user data; or why not."""
     from scorekeeper.errors import CatalogueError, ScorekeeperError
-    from scorekeeper.history import from_session
+    from scorekeeper.history.plays import from_session
     from scorekeeper.storage import Unreadable, read_session
 
     try:
@@ -209,7 +209,7 @@ def delete_played(home: Path, refs: list[str]) -> list[tuple[Play, Moved]]:
 def chosen_plays(plays: list[Play], refs: list[str]) -> list[Play]:
     """The plays named by short ids or file names (a unique prefix), each once, in the order
     first named."""
-    from scorekeeper.history import find_play
+    from scorekeeper.history.plays import find_play
 
     found = [find_play(plays, ref) for ref in refs]
     return list({play.stem: play for play in found}.values())
@@ -244,7 +244,7 @@ def trashed_plays(home: Path) -> Loaded:
 
 def _find_trashed(trashed: list[Path], ref: str) -> Path:
     """The trashed file whose name, or short id, is `ref` or starts with it if only one does."""
-    from scorekeeper.history import HistoryError
+    from scorekeeper.history.plays import HistoryError
 
     wanted = ref.strip().removesuffix(".toml")
     exact = [p for p in trashed if wanted in (p.stem, short_id(p.stem))]

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from scorekeeper.history import Play, oldest_first, spellings
+from scorekeeper.history.plays import Play, oldest_first, spellings
 
 SPARK = "▁▂▃▄▅▆▇█"
 

@@ -15,9 +15,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import InputError, ScorekeeperError, UnknownGameError, Where, not_found
-from scorekeeper.history import Play, oldest_first, spellings
-from scorekeeper.names import check_series
+from scorekeeper.history.plays import Play, oldest_first, spellings
 from scorekeeper.text import join_names, plural
+from scorekeeper.text.names import check_series
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import SeriesRules, StarterRule

@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.history import Play, oldest_first, spellings
+from scorekeeper.history.plays import Play, oldest_first, spellings
 
 
 class RenameError(ScorekeeperError):

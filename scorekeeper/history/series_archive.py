@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.records import chosen_plays, load
+from scorekeeper.history.archive import chosen_plays, load
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
-    from scorekeeper.history import Play
-    from scorekeeper.series import SeriesDef, SeriesReport
+    from scorekeeper.history.plays import Play
+    from scorekeeper.history.series import SeriesDef, SeriesReport
     from scorekeeper.storage import Unreadable
 
 
@@ -55,7 +55,7 @@ def definitions(home: Path) -> Definitions:
 
 def reports(home: Path) -> tuple[list[SeriesReport], list[Unreadable]]:
     """Every series, defined or named by sessions, and every file that could not be used."""
-    from scorekeeper.series import all_series
+    from scorekeeper.history.series import all_series
 
     loaded = load(home)
     defined = definitions(home)
@@ -64,7 +64,7 @@ def reports(home: Path) -> tuple[list[SeriesReport], list[Unreadable]]:
 
 def report(home: Path, name: str) -> tuple[SeriesReport, list[Unreadable]]:
     """One series by id, or the error naming it with the closest ids."""
-    from scorekeeper.series import no_series, series_id
+    from scorekeeper.history.series import no_series, series_id
 
     name = series_id(name)
     found, unreadable = reports(home)
@@ -90,7 +90,7 @@ def checked_series(home: Path, name: str, game: Game[Any, Any] | None) -> Joinin
     With no game given, a series of one title supplies its title.
     """
     from scorekeeper.games import find_game
-    from scorekeeper.series import SeriesDef, check_join, series_id
+    from scorekeeper.history.series import SeriesDef, check_join, series_id
 
     name = series_id(name)
     defined = definitions(home)
@@ -103,7 +103,7 @@ def checked_series(home: Path, name: str, game: Game[Any, Any] | None) -> Joinin
 
 def open_to(home: Path, plays: list[Play], game: Game[Any, Any]) -> list[tuple[str, str]]:
     """The open series a game can join, as (id, description), given the history's plays."""
-    from scorekeeper.series import open_series
+    from scorekeeper.history.series import open_series
 
     found = open_series(definitions(home).found, plays, game.id)
     return [(r.definition.name, f"{r.definition.name} (game {r.next_number})") for r in found]
@@ -112,7 +112,7 @@ def open_to(home: Path, plays: list[Play], game: Game[Any, Any]) -> list[tuple[s
 def add_sessions(home: Path, name: str, refs: list[str]) -> Moved:
     """Put saved sessions into a series (out of any other), refusing what `score --series`
     would refuse: another title, or no room left. Checked and changed under one lock."""
-    from scorekeeper.series import SeriesDef, check_join, no_series, series_id
+    from scorekeeper.history.series import SeriesDef, check_join, no_series, series_id
     from scorekeeper.storage import locked, set_series
 
     with locked(home):
@@ -134,7 +134,7 @@ def add_sessions(home: Path, name: str, refs: list[str]) -> Moved:
 
 def remove_sessions(home: Path, name: str, refs: list[str]) -> Moved:
     """Take saved sessions out of a series (they stay in the history)."""
-    from scorekeeper.series import SeriesError, series_id
+    from scorekeeper.history.series import SeriesError, series_id
     from scorekeeper.storage import locked, set_series
 
     with locked(home):
@@ -152,7 +152,7 @@ def delete(home: Path, name: str, *, detach: bool) -> tuple[Path | None, int]:
     """Move a series definition to the trash; refused while sessions belong to it unless
     `detach` takes them out too. Returns where the definition went and how many sessions
     were taken out of it."""
-    from scorekeeper.series import SeriesError, no_series, series_id
+    from scorekeeper.history.series import SeriesError, no_series, series_id
     from scorekeeper.storage import delete_series, locked
 
     with locked(home):
