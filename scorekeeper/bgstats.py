@@ -48,7 +48,7 @@ def starter(play: Play, history: Sequence[Play]) -> str | None:
     ]
     if not earlier or earlier[-1].game != play.game:
         return None
-    picked = rules.starter.pick(earlier[-1])
+    picked = rules.starter.pick(earlier[-1].totals)
     if len(picked) != 1:  # a tie is left to the table: the file does not say who started
         return None
     result = play.result_of(picked[0])

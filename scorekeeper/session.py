@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import InputError, UnknownGameError, Where
 from scorekeeper.fields import dump_record, parse_record
-from scorekeeper.games import HomeRef, find_game, find_title
+from scorekeeper.games import find_game, find_title
 from scorekeeper.games.base import Game, Seat
+from scorekeeper.games.title import UserFiles
 from scorekeeper.text.names import check_name, check_series
 
 if TYPE_CHECKING:
@@ -100,11 +101,13 @@ def _seat(game: Game[Any, Any], raw: object, number: int) -> Seat[Any]:
 
 
 def from_dict(
-    raw: Mapping[str, Any], home: HomeRef = None, bound: Game[Any, Any] | None = None
+    raw: Mapping[str, Any],
+    user_files: UserFiles | None = None,
+    bound: Game[Any, Any] | None = None,
 ) -> Session:
     """Check a parsed TOML document against the format and the title's fields.
 
-    `home` is the data directory whose user data (a card catalogue) the title checks the
+    `user_files` are the data directory's (a card catalogue) that the title checks the
     session against; None: the shipped data only (see games.find_game). A caller
     holding an engine bound to its own data (creature_comforts.game_with(catalogue)) passes it
     as `bound`; the document must name that title.
@@ -113,7 +116,7 @@ def from_dict(
     if "game" not in raw or not isinstance(raw["game"], str):
         raise _error("missing or not text; expected a game id such as 'hungry'", "game")
     try:
-        game = find_game(raw["game"], home) if bound is None else bound
+        game = find_game(raw["game"], user_files) if bound is None else bound
         if find_title(raw["game"]) is not game.title:
             raise _error(f"expected {game.id!r} here, got {raw['game']!r}", "game")
     except UnknownGameError as error:

@@ -39,6 +39,7 @@ from scorekeeper.games.creature_comforts.engine import (
 from scorekeeper.games.creature_comforts.placement import best_placement, leftover_points
 from scorekeeper.session import from_dict, to_dict
 from scorekeeper.storage import dumps, read_session
+from scorekeeper.storage.userfiles import HomeFiles
 
 CATALOGUE = load(None)
 ROOT = Path(__file__).parent.parent
@@ -178,7 +179,7 @@ def _user_catalogue(tmp_path: Path, text: str) -> Catalogue:
     (tmp_path / "catalogue.toml").write_text(text, encoding="utf-8")
     load.cache_clear()
     try:
-        return load(tmp_path)
+        return load(HomeFiles(tmp_path))
     finally:
         load.cache_clear()
 
@@ -201,7 +202,7 @@ def test_parsing_takes_the_catalogue_it_is_given(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="unknown Comfort 'cocoa'"):
         from_dict(raw)  # no data directory chosen: the shipped cards only
     try:
-        session = from_dict(raw, tmp_path)
+        session = from_dict(raw, HomeFiles(tmp_path))
         assert session.seats[0].inputs.comforts == ("Cocoa",)
         assert session.settings.catalogue.card("Cocoa").vp == 3
         mine = _user_catalogue(tmp_path, '[[comforts]]\nname = "Tea"\ntype = "food"\nvp = 2\n')

@@ -55,12 +55,13 @@ def show(
     catalogue (with your own cards marked) when it has one."""
     from scorekeeper.games import find_game
     from scorekeeper.games.catalogue_rows import card_rows
+    from scorekeeper.storage.userfiles import user_files
 
     state: AppState = ctx.obj
     with user_errors():
         found = find_game(game)
         notes = [(n.id, n.title) for n in rule_index(state).library.title(found.id).notes]
-        cards = card_rows(found, state.home)
+        cards = card_rows(found, user_files(state.home))
     if as_json:
         typer.echo(json.dumps(_to_json(found, notes, cards), ensure_ascii=False, indent=2))
         return

@@ -8,9 +8,7 @@ first use.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import UnknownGameError, not_found
@@ -21,7 +19,7 @@ from scorekeeper.games import (
     happy_home,
     hungry,
 )
-from scorekeeper.games.title import Title
+from scorekeeper.games.title import Title, UserFiles
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
@@ -66,20 +64,17 @@ def find_title(name: str) -> Title:
     )
 
 
-HomeRef = Path | Callable[[], Path] | None
-"""A data directory, or how to find it when first needed (working it out can cost a lookup)."""
-
-
-def find_game(name: str, home: HomeRef = None) -> Game[Any, Any]:
+def find_game(name: str, user_files: UserFiles | None = None) -> Game[Any, Any]:
     """The loaded game for an id, alias or name (see find_title).
 
-    With a data directory, a title that reads user data from it (Creature Comforts'
-    `catalogue.toml`) comes bound to that data; without one, to the shipped data only.
+    With a data directory's user files (handed in by storage: titles never read the disk), a
+    title that has user data (Creature Comforts' `catalogue.toml`) comes bound to it; without
+    them, to the shipped data only.
     """
     game = find_title(name).load()
-    if home is None or game.at_home is None:
+    if user_files is None or game.with_user_files is None:
         return game
-    return game.at_home(home() if callable(home) else home)
+    return game.with_user_files(user_files)
 
 
 @cache

@@ -7,13 +7,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from scorekeeper.games.title import Title as Title  # where the registry and rulebook find it
+from scorekeeper.games.title import UserFiles
 
 if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
-    from pathlib import Path
 
     from scorekeeper.core.breakdown import Caution, Outcome, TieStep
     from scorekeeper.fields import Field
-    from scorekeeper.history.plays import Play
 
 P = TypeVar("P")
 S = TypeVar("S")
@@ -46,7 +45,8 @@ class StarterRule:
 
     rule: str  # rule note id
     describe: str  # "lowest total in the previous game"
-    pick: Callable[[Play], tuple[str, ...]]  # the previous game -> candidates (several = tie)
+    # the previous game's (name, total) in seat order -> candidates (several: a tie)
+    pick: Callable[[Sequence[tuple[str, int]]], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -97,9 +97,9 @@ class Game(TitleNames, Generic[P, S]):
     `player_warnings` returns Cautions (str() words them) for entries that are possible but
     probably mistyped, shown in the walk-through and on stderr. `series` is what
     the rulebook says about playing several games in a row (None: nothing). `tie_words` word
-    each of the title's tie-breakers, by rule id, from the TieStep that records it. `at_home`
-    gives the game bound to the user data of a data directory, for titles that have some (see
-    Title.user_files).
+    each of the title's tie-breakers, by rule id, from the TieStep that records it.
+    `with_user_files` gives the game bound to a data directory's user files, for titles that
+    have some (see Title.user_files).
     """
 
     title: Title
@@ -113,7 +113,7 @@ class Game(TitleNames, Generic[P, S]):
     player_warnings: Callable[[P, int], tuple[Caution, ...]] = _no_warnings
     series: SeriesRules | None = None
     tie_words: Mapping[str, Callable[[TieStep], str]] = field(default_factory=dict)
-    at_home: Callable[[Path], Game[P, S]] | None = None
-    listing: Callable[[Path | None], tuple[Any, ...]] | None = None
+    with_user_files: Callable[[UserFiles], Game[P, S]] | None = None
+    listing: Callable[[UserFiles | None], tuple[Any, ...]] | None = None
     """The title's card catalogue as rows for `games show` (catalogue_listing.CardRow)."""
 

@@ -7,8 +7,9 @@ holds only the row every listing is made of, so `cli/games.py` names no title.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from scorekeeper.games.title import UserFiles
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
@@ -30,7 +31,7 @@ class CardRow:
     """Added or corrected by the user's own catalogue file."""
 
 
-def card_rows(game: Game[Any, Any], home: Path | None) -> tuple[CardRow, ...] | None:
+def card_rows(game: Game[Any, Any], user_files: UserFiles | None) -> tuple[CardRow, ...] | None:
     """The catalogue of a title, with the data directory's own cards merged in; None for a
     title without one."""
-    return None if game.listing is None else game.listing(home)
+    return None if game.listing is None else game.listing(user_files)

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
+
+
+class UserFiles(Hashable, Protocol):
+    """A data directory's user files as parsed TOML, by name (None: the file is absent).
+
+    Storage makes one per data directory and hands it in: a title never reads the disk, and
+    equal directories give equal (hashable) readers, so a title may cache what it derives."""
+
+    def __call__(self, name: str) -> Mapping[str, Any] | None: ...
+
+    def where(self, name: str) -> str:
+        """The file's path as the user knows it, for messages."""
+        ...
 
 
 @dataclass(frozen=True, eq=False)

@@ -93,6 +93,11 @@ class Play:
         wanted = player.casefold()
         return next((r for r in self.results if r.name.casefold() == wanted), None)
 
+    @property
+    def totals(self) -> tuple[tuple[str, int], ...]:
+        """Each player's name and total, in seat order (what a series' starter rule reads)."""
+        return tuple((r.name, r.total) for r in self.results)
+
     def by_rank(self) -> tuple[Result, ...]:
         return tuple(sorted(self.results, key=lambda r: (r.rank, r.seat)))
 

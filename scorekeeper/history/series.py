@@ -270,7 +270,7 @@ def _next_starter(
     rules = series_rules(plays[-1].game)
     if rules is None or rules.starter is None:
         return None, ()
-    return rules.starter, rules.starter.pick(plays[-1])
+    return rules.starter, rules.starter.pick(plays[-1].totals)
 
 
 def check_join(definition: SeriesDef, plays: Sequence[Play], game: str | None) -> None:

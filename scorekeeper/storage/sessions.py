@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.errors import CatalogueError, InputError, ScorekeeperError, StorageError
 from scorekeeper.storage.files import _suffix, dumps, make_folder, reason, write_temp
 from scorekeeper.storage.reading import SESSION, read_toml
+from scorekeeper.storage.userfiles import user_files
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
-    from scorekeeper.games import HomeRef
     from scorekeeper.session import Session
 
 HOME_ENV = "SCOREKEEPER_HOME"
@@ -62,14 +62,14 @@ def check_writable(home: Path) -> None:
         raise StorageError(f"{home}: cannot write here: {reason(error)}") from None
 
 
-def read_session(path: Path, home: HomeRef = None) -> Session:
+def read_session(path: Path, home: Path | Callable[[], Path] | None = None) -> Session:
     """Parse and check one session file against the user data of `home` (a card catalogue;
     None: the shipped data only); every problem names the file."""
     from scorekeeper.session import from_dict
 
     document = read_toml(path, SESSION)
     try:
-        return from_dict(document, home)
+        return from_dict(document, user_files(home))
     except InputError as error:
         raise error.at(file=str(path)) from None
     except RecursionError:

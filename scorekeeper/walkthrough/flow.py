@@ -10,6 +10,7 @@ from typing import Any
 from scorekeeper.errors import InputError
 from scorekeeper.fields import Field
 from scorekeeper.session import Session, from_dict
+from scorekeeper.storage.userfiles import user_files
 from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.navigator import Check, Plan
 from scorekeeper.walkthrough.plan import plan, session_document
@@ -36,14 +37,14 @@ def planner(
     def steps(answers: dict[str, Any]) -> list[Step]:
         game = answers.get("game")
         memory = recalled(game) if isinstance(game, str) else {}
-        find = lambda name: find_game(name, home)  # noqa: E731
+        find = lambda name: find_game(name, user_files(home))  # noqa: E731
         return plan(answers, GAMES, find, memory, known_names, draft.started)
 
     def check(
         answers: dict[str, Any], planned: Sequence[Step]
     ) -> tuple[tuple[str, ...], str | None]:
         game = answers.get("game")
-        found = find_game(game, home) if isinstance(game, str) else None
+        found = find_game(game, user_files(home)) if isinstance(game, str) else None
         fields = () if found is None else (*found.settings_fields, *found.player_fields)
         return review_check(draft, home, planned, fields)
 
@@ -68,4 +69,4 @@ def review_check(
 
 def finished(draft: Draft, home: Path | None = None) -> Session:
     """The session the draft's answers make; raise InputError naming what is wrong."""
-    return from_dict(session_document(draft.answers, draft.started), home)
+    return from_dict(session_document(draft.answers, draft.started), user_files(home))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
 from scorekeeper.core.ranking import TieBreaker, rank
@@ -13,9 +12,6 @@ from scorekeeper.fields import IntField, IntListField, IntOrListField
 from scorekeeper.games.base import Game, NoSettings, Seat, SeriesRules, StarterRule
 from scorekeeper.games.before_the_guests_arrive import TITLE
 from scorekeeper.text import join_names, plural
-
-if TYPE_CHECKING:
-    from scorekeeper.history.plays import Play
 
 OBJECT_CARDS = 45  # 9 per colour
 MAX_SNOWFLAKES = 5  # per card; editions differ (card facts), so accept 1-5
@@ -149,11 +145,11 @@ def _tie_words(step: TieStep) -> str:
     return f"{join_names(step.kept)} {verb} the fewest negative points ({fewest})"
 
 
-def _lowest_total(previous: Play) -> tuple[str, ...]:
+def _lowest_total(previous: Sequence[tuple[str, int]]) -> tuple[str, ...]:
     """Rulebook, Final Scoring: "play the game 3 times in a row ... the starting player is the
     player who had the lowest total in the previous game." A tie is left to the table."""
-    low = min(r.total for r in previous.results)
-    return tuple(r.name for r in previous.results if r.total == low)
+    low = min(total for _, total in previous)
+    return tuple(name for name, total in previous if total == low)
 
 
 GAME: Game[GuestsPlayer, NoSettings] = Game(

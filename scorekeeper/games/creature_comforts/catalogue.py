@@ -1,17 +1,20 @@
-"""Card catalogue files: the one shipped in the package and the user's `<home>/catalogue.toml`.
+"""Card catalogues: the one shipped in the package and the user's `catalogue.toml`.
 
-The only module that reads catalogue files. The shipped file is read through
-importlib.resources so it works from a wheel or a zip. `load(home)` is the catalogue of one
-data directory (None: the shipped one alone); callers pass it, or the home, on.
+The shipped file is read through importlib.resources so it works from a wheel or a zip; the
+user's arrives already parsed, through the UserFiles that storage hands in (a title never
+reads the data directory). `load(user_files)` is the catalogue of one data directory (None:
+the shipped one alone).
 """
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import CatalogueError, InputError, StorageError
+from scorekeeper.games.title import UserFiles
 
 if TYPE_CHECKING:  # the card model loads with Creature Comforts, not with every command
     from scorekeeper.games.creature_comforts.cards import Catalogue, Document
@@ -20,41 +23,30 @@ SHIPPED = "creature-comforts.toml"
 USER_FILE = "catalogue.toml"
 
 
-def user_file(home: Path) -> Path:
-    return home / USER_FILE
-
-
-def _parse(text: str, origin: str) -> Document:
+def _document(parsed: Mapping[str, Any], origin: str) -> Document:
     from scorekeeper.games.creature_comforts.cards import Document
-    from scorekeeper.storage.reading import parse_toml
 
-    try:
-        return Document(origin, parse_toml(text, origin))
-    except StorageError as error:
-        raise CatalogueError(str(error)) from None
+    return Document(origin, dict(parsed))
 
 
 def shipped_document() -> Document:
     from importlib import resources
 
     path = resources.files("scorekeeper") / "data" / SHIPPED
-    return _parse(path.read_text(encoding="utf-8"), f"scorekeeper/data/{SHIPPED}")
+    return _document(tomllib.loads(path.read_text(encoding="utf-8")), f"scorekeeper/data/{SHIPPED}")
 
 
 @cache
-def load(home: Path | None) -> Catalogue:
-    """The shipped catalogue, with `<home>/catalogue.toml` merged over it when it exists."""
+def load(user_files: UserFiles | None) -> Catalogue:
+    """The shipped catalogue, with the user's `catalogue.toml` merged over it when it exists."""
     documents = [shipped_document()]
-    if home is not None:
-        from scorekeeper.storage.reading import CATALOGUE, read_optional
-
-        path = user_file(home)
+    if user_files is not None:
         try:
-            text = read_optional(path, CATALOGUE)  # the hardened reader: no FIFO, no /dev/zero
+            parsed = user_files(USER_FILE)  # storage's hardened reader: no FIFO, no /dev/zero
         except StorageError as error:
             raise CatalogueError(str(error)) from None
-        if text is not None:
-            documents.append(_parse(text, str(path)))
+        if parsed is not None:
+            documents.append(_document(parsed, user_files.where(USER_FILE)))
     try:
         from scorekeeper.games.creature_comforts.cards import catalogue_from_documents
 

@@ -2,7 +2,7 @@
 
 Scoring is pure: the card catalogue travels in the settings object, so `score()` needs no
 I/O and tests can score against any catalogue. `game_with(catalogue)` parses and checks
-against a given catalogue; `at_home(home)` against a data directory's (read lazily).
+against a given catalogue; `with_user_files(...)` against a data directory's (read lazily).
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, caution
@@ -29,6 +28,7 @@ from scorekeeper.fields import (
 )
 from scorekeeper.games.base import Game, Seat
 from scorekeeper.games.creature_comforts import TITLE
+from scorekeeper.games.title import UserFiles
 
 if TYPE_CHECKING:
     from scorekeeper.games.catalogue_rows import CardRow
@@ -558,7 +558,7 @@ def _game(catalogue: Callable[[], Catalogue]) -> Game[ComfortsPlayer, ComfortsSe
         score=score,
         settings_type=lambda: ComfortsSettings(catalogue()),
         validate=validate,
-        at_home=at_home,
+        with_user_files=with_user_files,
         listing=_listing,
     )
 
@@ -569,16 +569,16 @@ def game_with(catalogue: Catalogue) -> Game[ComfortsPlayer, ComfortsSettings]:
 
 
 @cache
-def at_home(home: Path) -> Game[ComfortsPlayer, ComfortsSettings]:
+def with_user_files(user_files: UserFiles) -> Game[ComfortsPlayer, ComfortsSettings]:
     """The game with the catalogue of a data directory (the shipped one plus its
     `catalogue.toml`), read when a session first needs it."""
-    return _game(lambda: load(home))
+    return _game(lambda: load(user_files))
 
 
-def _listing(home: Path | None) -> tuple[CardRow, ...]:
+def _listing(user_files: UserFiles | None) -> tuple[CardRow, ...]:
     from scorekeeper.games.creature_comforts.listing import card_rows
 
-    return card_rows(home)
+    return card_rows(user_files)
 
 
 def _shipped() -> Catalogue:
@@ -586,5 +586,5 @@ def _shipped() -> Catalogue:
 
 
 # The registry's game checks against the shipped catalogue; a data directory's own cards
-# come with find_game(id, home), at_home(home) or game_with(catalogue).
+# come with find_game(id, user_files), with_user_files(user_files) or game_with(catalogue).
 GAME = _game(_shipped)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from scorekeeper.games.catalogue_rows import CardRow
+from scorekeeper.games.title import UserFiles
 
 
-def card_rows(home: Path | None) -> tuple[CardRow, ...]:
-    """Every card of the shipped catalogue with `<home>/catalogue.toml` merged in."""
+def card_rows(user_files: UserFiles | None) -> tuple[CardRow, ...]:
+    """Every card of the shipped catalogue with the user's `catalogue.toml` merged in."""
     from scorekeeper.games.creature_comforts.cards import (
         STORY_ON_TYPE,
         amounts_text,
@@ -18,7 +17,7 @@ def card_rows(home: Path | None) -> tuple[CardRow, ...]:
 
     shipped = {card.name: card for card in load(None).cards}
     rows = []
-    for card in load(home).cards:
+    for card in load(user_files).cards:
         stores = ""
         if card.bonus is not None and card.bonus.is_storage:
             stores = amounts_text(card.bonus.store)
