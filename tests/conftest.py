@@ -1,15 +1,34 @@
-"""Shared fixtures: an isolated data directory and a CLI runner that keeps stderr apart."""
+"""Shared fixtures: an isolated data directory and a CLI runner that keeps stderr apart.
+
+Hypothesis runs a few examples per property by default, so that `pytest` stays quick; CI
+runs every property in full with HYPOTHESIS_PROFILE=ci (see .ci/run and the README).
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "sample_sessions"
+
+FULL = "ci"
+settings.register_profile("default", max_examples=15, deadline=None)
+settings.register_profile(FULL, max_examples=100, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def examples(full: int) -> int:
+    """How many examples a property with `full` examples in CI runs here: a tenth by default
+    (at least 5), all of them under the CI profile."""
+    if settings.default.max_examples >= settings.get_profile(FULL).max_examples:
+        return full
+    return max(5, full // 10)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -40,6 +40,7 @@ from scorekeeper.games.creature_comforts.placement import best_placement, leftov
 from scorekeeper.session import from_dict, to_dict
 from scorekeeper.storage import dumps, read_session
 from scorekeeper.storage.userfiles import HomeFiles
+from tests.conftest import examples
 
 CATALOGUE = load(None)
 ROOT = Path(__file__).parent.parent
@@ -383,7 +384,7 @@ players = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(players)
 def test_placement_equals_brute_force_over_sets(player: ComfortsPlayer) -> None:
     assert optimiser_total(player) == brute_force_sets(player, CATALOGUE)
@@ -399,13 +400,13 @@ tiny_players = st.builds(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tiny_players)
 def test_placement_equals_brute_force_over_every_token(player: ComfortsPlayer) -> None:
     assert optimiser_total(player) == brute_force_tokens(player, CATALOGUE)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(players)
 def test_placement_never_below_leftovers_and_conserves_resources(player: ComfortsPlayer) -> None:
     targets = storage_targets(player, CATALOGUE)
@@ -487,7 +488,7 @@ table_players = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(table_players, st.randoms(use_true_random=False))
 def test_reordering_players_changes_nothing(players: list[ComfortsPlayer], rng: Any) -> None:
     seats = [Seat(f"P{i}", player) for i, player in enumerate(players)]

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from scorekeeper import storage
 from scorekeeper.errors import StorageError
 from scorekeeper.walkthrough.draft import KIND, Draft
+from tests.conftest import examples
 
 DOWN = "\x1b[B"
 CTRL_C = "\x03"
@@ -404,7 +405,7 @@ raw_values = st.recursive(
 answer_tables = st.dictionaries(st.text(min_size=1, max_size=10), raw_values, max_size=5)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     settings_answers=answer_tables,
     players=st.lists(answer_tables, min_size=1, max_size=4),  # Hungry takes 2-4

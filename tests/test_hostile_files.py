@@ -25,11 +25,14 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.render.score import print_outcome
 from scorekeeper.session import outcome_to_json
 from scorekeeper.storage import read_session
+from tests.conftest import examples
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_sessions").glob("*.toml"))
 VALID = [tomllib.loads(path.read_text(encoding="utf-8")) for path in SAMPLES]
 FUZZ = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(300),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 
 keys = st.one_of(

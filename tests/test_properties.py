@@ -40,6 +40,7 @@ from scorekeeper.games.base import Game
 from scorekeeper.games.hungry.engine import STARS
 from scorekeeper.session import Session, from_dict, to_dict
 from scorekeeper.storage import dumps
+from tests.conftest import examples
 
 WORDS = ("red", "Blue", "green", "cream", "Oak")
 """Short texts for lists of free words (a Happy Home's colour names, at most five in a home)."""
@@ -174,7 +175,7 @@ def sessions(draw: st.DrawFn, game: Game[Any, Any]) -> Session:
 
 
 PROPERTY = settings(
-    max_examples=40,
+    max_examples=examples(40),
     # About one First Snow or Happy Home table in four is one the title accepts (see Draw):
     # enough to find examples, more filtering than hypothesis expects by default.
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 from scorekeeper.render.table import Table
+from tests.conftest import examples
 
 PLAIN = st.text(alphabet=st.sampled_from("ab Z9=%-./é漢✓"), max_size=30).map(str.rstrip)
 ANY = st.text(alphabet=st.sampled_from("ab Z9\t\n\u2028"), max_size=8)
@@ -76,7 +77,7 @@ def tables(draw_from: st.DrawFn) -> tuple[rich.table.Table, Table]:
     return built[0], built[1]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(tables(), st.integers(min_value=10, max_value=200))
 def test_it_draws_what_rich_draws(pair: tuple[rich.table.Table, Table], width: int) -> None:
     theirs, ours = pair

@@ -207,6 +207,7 @@ def test_ctrl_d_stops_like_ctrl_c_with_the_draft_kept() -> None:
     assert run.resumed().names == ["Ana", "Ben"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("title", sorted(SCRIPTS))
 def test_interrupted_after_any_answer_and_resumed_saves_the_same_session(title: str) -> None:
     """The draft is the walk-through: stopping after answer k (for every k), keeping the draft
@@ -223,6 +224,7 @@ def test_interrupted_after_any_answer_and_resumed_saves_the_same_session(title: 
         assert to_dict(finished(kept)) == expected, f"stopped after answer {k}"
 
 
+@pytest.mark.slow
 def test_first_snow_rounds_survive_ctrl_c_through_the_real_prompts() -> None:
     """Two full rounds for a player, then Ctrl-D: both rounds and the entry mode are kept."""
     keys = ["Ana\r", "Ben\r", DOWN + E, *ROUND * 2]
@@ -235,6 +237,7 @@ def test_first_snow_rounds_survive_ctrl_c_through_the_real_prompts() -> None:
     assert rest.session == drive(new_draft("first-snow"), FIRST_SNOW_ROUNDS).session
 
 
+@pytest.mark.slow
 def test_happy_home_colour_names_survive_ctrl_c_at_the_first_checklist() -> None:
     keys = HAPPY_HOME[: HAPPY_HOME.index(ROOM[1])]
     run = drive(new_draft("happy-home"), keys)
@@ -251,6 +254,7 @@ KEYS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("title", [None, *sorted(SCRIPTS)])
 def test_random_keys_never_crash_and_every_draft_parses(title: str | None) -> None:
     for seed in range(12):
