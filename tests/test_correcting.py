@@ -11,12 +11,12 @@ import pytest
 
 from scorekeeper.errors import StorageError
 from scorekeeper.history.archive import DuplicateError, find_duplicate, save_played
+from scorekeeper.history.renames import rename_player
 from scorekeeper.storage import (
     delete_sessions,
     last_change,
     locked,
     read_session,
-    rename_player,
     replace_session,
     restore_sessions,
     trashed_files,
@@ -335,6 +335,7 @@ def test_a_damaged_change_log_is_set_aside_and_never_blocks_a_change(
     assert change is not None and change.description == "delete d4e5f6"
 
 
+@pytest.mark.slow
 def test_a_correction_killed_at_every_instant_leaves_one_whole_version(tmp_path: Path) -> None:
     home = make_home(tmp_path)
     path = home / "sessions" / f"{HUNGRY}.toml"

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import storage
 from scorekeeper.errors import StorageError
 from scorekeeper.history.archive import known_names, load
 from scorekeeper.history.players import quote, rename_document, rename_text
+from scorekeeper.history.renames import rename_player
 from scorekeeper.storage import journal
 from tests.history_home import make_home, run, snapshot
 
@@ -120,7 +120,7 @@ def test_a_file_that_cannot_be_written_leaves_every_file_as_it_was(
         StorageError,
         match=r"f6a7b8.toml: cannot write \(No space left on device\); no file was changed",
     ):
-        storage.rename_player(home, "Ana", "Anna")
+        rename_player(home, "Ana", "Anna")
     assert snapshot(home) == before
 
 
@@ -139,7 +139,7 @@ def test_a_failed_replace_puts_back_the_files_already_replaced(
 
     monkeypatch.setattr(Path, "replace", failing)
     with pytest.raises(StorageError, match="no file was changed"):
-        storage.rename_player(home, "Ana", "Anna")
+        rename_player(home, "Ana", "Anna")
     assert snapshot(home) == before
 
 

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.errors import StorageError
-from scorekeeper.storage import locked, rename_player, transaction
+from scorekeeper.history.renames import rename_player
+from scorekeeper.storage import locked, transaction
 from scorekeeper.storage.journal import journal_path, tidy
 from tests.test_storage_lock import hungry_history, names_in
 
@@ -76,6 +77,7 @@ def killed_at(step: int, work: Callable[[], Any]) -> bool:
     return code == 9
 
 
+@pytest.mark.slow
 def test_a_rename_killed_at_every_instant_is_completed_or_rolled_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

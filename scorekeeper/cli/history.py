@@ -130,14 +130,14 @@ def edit(
     """Correct a saved game: its answers at the walk-through's review, or the file in an
     editor; it is saved again under the same id, the previous version kept in the trash."""
     from scorekeeper.cli.edit import edit as correct
-    from scorekeeper.storage import replace_session
+    from scorekeeper.history.archive import replace_played
 
     state: AppState = ctx.obj
     correct(
         state,
         session_id,
         editor,
-        lambda path, session, outcome, text: replace_session(
+        lambda path, session, outcome, text: replace_played(
             state.home, path, session, outcome, text
         ),
     )
@@ -149,7 +149,7 @@ def delete(ctx: typer.Context, session_ids: SessionIds) -> None:
     them back."""
     from scorekeeper import render
     from scorekeeper.history.archive import delete_played
-    from scorekeeper.history.plays import short_id
+    from scorekeeper.storage.sessions import short_id
 
     state: AppState = ctx.obj
     with user_errors(state):

@@ -56,7 +56,7 @@ def rename(
 ) -> None:
     """Rename a player in every session file: all files change, or none do."""
     from scorekeeper import render
-    from scorekeeper.storage import rename_player
+    from scorekeeper.history.renames import rename_player
     from scorekeeper.text import plural
 
     state: AppState = ctx.obj

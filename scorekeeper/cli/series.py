@@ -43,7 +43,7 @@ def new(
     """Start a series; sessions join it with `scorekeeper score --series NAME`."""
     from scorekeeper import render
     from scorekeeper.history.series import SeriesDef, default_games, series_id
-    from scorekeeper.storage import save_series
+    from scorekeeper.history.series_archive import create
 
     state: AppState = ctx.obj
     with user_errors():
@@ -53,7 +53,7 @@ def new(
             games=games if games is not None else default_games(game_id(game)),
             created=datetime.now().replace(microsecond=0),
         )
-        path = save_series(state.home, definition)
+        path = create(state.home, definition)
     length = f"{definition.games} games" if definition.games else "open-ended"
     render.make_console().print(
         render.user(f"Created series {definition.name} ({length}) in {path}.")

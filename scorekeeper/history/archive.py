@@ -14,12 +14,13 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper.errors import ScorekeeperError
-from scorekeeper.history.plays import short_id
+from scorekeeper.errors import InputError, ScorekeeperError, Where
+from scorekeeper.storage.sessions import short_id
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
     from scorekeeper.history.plays import Play
+    from scorekeeper.history.series import SeriesDef
     from scorekeeper.session import Session
     from scorekeeper.storage import Unreadable
     from scorekeeper.storage.trash import Moved
@@ -114,6 +115,21 @@ def save_played(
     return path
 
 
+def replace_played(
+    home: Path, path: Path, session: Session, outcome: Outcome, text: str | None = None
+) -> Path:
+    """Save a corrected session under its own name (the previous version to the trash, so
+    `undo` brings it back) and cache its Play; `text`, when given, is a hand edit already
+    proven to read back as `session` (see `storage.replace_session`)."""
+    from scorekeeper.history import cache as playcache
+    from scorekeeper.history.plays import from_session
+    from scorekeeper.storage import replace_session
+
+    path = replace_session(home, path, session, outcome, text)
+    playcache.add(home, path, from_session(path, session, outcome))
+    return path
+
+
 class DuplicateError(ScorekeeperError):
     """The session is saved already: same title, day and players' inputs."""
 
@@ -169,13 +185,42 @@ NOT_INPUTS = ("format", "played", "series", "location", "notes", "players", "ext
 def _check_room(home: Path, series: str, game: str) -> None:
     """Raise SeriesError when the series is complete or for another title, as it is now."""
     from scorekeeper.history.series import SeriesDef, check_join
-    from scorekeeper.storage import Unreadable, iter_series
+    from scorekeeper.storage import Unreadable
 
     definition = next(
-        (d for d in iter_series(home) if not isinstance(d, Unreadable) and d.name == series),
+        (
+            d
+            for d in series_definitions(home)
+            if not isinstance(d, Unreadable) and d.name == series
+        ),
         SeriesDef(series),
     )
     check_join(definition, load(home).plays, game)
+
+
+def series_definitions(home: Path) -> Iterator[SeriesDef | Unreadable]:
+    """Every series file's definition, by name; a file that cannot be used is reported, not
+    fatal. A definition's `name` must be its file name, as sessions link by that name."""
+    from scorekeeper.games import find_game
+    from scorekeeper.history.series import series_from_dict
+    from scorekeeper.storage import Unreadable, series_documents
+
+    for entry in series_documents(home):
+        if isinstance(entry, Unreadable):
+            yield entry
+            continue
+        path, raw = entry
+        try:
+            definition = series_from_dict(raw, find_game)
+            if definition.name != path.stem:
+                raise InputError(
+                    f"{definition.name!r} does not match the file name {path.stem!r}",
+                    Where(key="name"),
+                )
+        except InputError as error:
+            yield Unreadable(path, str(error.at(file=str(path))))
+        else:
+            yield definition
 
 
 def score_file(path: Path, home: Path) -> Play | Unreadable:

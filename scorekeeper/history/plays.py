@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import ScorekeeperError, not_found
+from scorekeeper.storage.sessions import short_id
 from scorekeeper.text import visible
 
 if TYPE_CHECKING:  # a Play is built from these, but cached plays need neither
     from scorekeeper.core.breakdown import Outcome
     from scorekeeper.session import Session
 
-_SHORT_ID = re.compile(r"-([0-9a-f]{6})$")  # save_session names files <date>-<game>-<6 hex>
 _LEADING_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})")
 _NOT_PLAIN = re.compile("[^\x20-\x7e\n]")  # what json.dumps may leave raw: judged one by one
 
@@ -104,12 +104,6 @@ class Play:
     def shares_place(self, result: Result) -> bool:
         """Another player has the same place (equal totals below first, or a shared win)."""
         return sum(r.rank == result.rank for r in self.results) > 1
-
-
-def short_id(stem: str) -> str:
-    """The six hex digits scorekeeper adds to saved file names; a hand-named file's whole stem."""
-    match = _SHORT_ID.search(stem)
-    return match.group(1) if match else stem
 
 
 def from_session(path: Path, session: Session, outcome: Outcome) -> Play:

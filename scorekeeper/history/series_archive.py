@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.history.archive import chosen_plays, load
+from scorekeeper.history.archive import chosen_plays, load, series_definitions
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
@@ -41,11 +41,11 @@ class Moved:
 
 
 def definitions(home: Path) -> Definitions:
-    from scorekeeper.storage import Unreadable, iter_series
+    from scorekeeper.storage import Unreadable
 
     found: list[SeriesDef] = []
     broken: list[Unreadable] = []
-    for entry in iter_series(home):
+    for entry in series_definitions(home):
         if isinstance(entry, Unreadable):
             broken.append(entry)
         else:
@@ -82,6 +82,17 @@ class Joining:
     name: str
     game: Game[Any, Any] | None
     broken: list[Unreadable]
+
+
+def create(home: Path, definition: SeriesDef) -> Path:
+    """Write a new series file; a series of that name is never replaced."""
+    from scorekeeper.history.series import SeriesError, series_to_dict
+    from scorekeeper.storage import SeriesExistsError, save_series
+
+    try:
+        return save_series(home, definition.name, series_to_dict(definition))
+    except SeriesExistsError as error:
+        raise SeriesError(str(error)) from None
 
 
 def checked_series(home: Path, name: str, game: Game[Any, Any] | None) -> Joining:

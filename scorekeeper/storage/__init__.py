@@ -5,7 +5,7 @@
 - `lock`: the data directory's exclusive lock, held by every change;
 - `journal`: crash-safe changes to several files (complete or roll back after a kill);
 - `documents`: small documents of our own (drafts, remembered answers);
-- `sessions`, `seriesfiles`, `rename`: the history's files;
+- `sessions`, `seriesfiles`: the history's files;
 - `changes`: the change log that `undo` reverses; `trash`: delete, restore, correct;
   `membership`: moving saved sessions into and out of a series.
 
@@ -40,8 +40,12 @@ if TYPE_CHECKING:
     from scorekeeper.storage.lock import BusyError, locked, locked_if_free
     from scorekeeper.storage.membership import delete_series, set_series
     from scorekeeper.storage.reading import read_existing, read_toml
-    from scorekeeper.storage.rename import Renamed, rename_player
-    from scorekeeper.storage.seriesfiles import iter_series, read_series, save_series, series_dir
+    from scorekeeper.storage.seriesfiles import (
+        SeriesExistsError,
+        save_series,
+        series_dir,
+        series_documents,
+    )
     from scorekeeper.storage.trash import (
         TrashError,
         delete_sessions,
@@ -63,8 +67,9 @@ _LATER = {
     **dict.fromkeys(("Transaction", "transaction"), "journal"),
     **dict.fromkeys(("BusyError", "locked", "locked_if_free"), "lock"),
     **dict.fromkeys(("read_existing", "read_toml"), "reading"),
-    **dict.fromkeys(("Renamed", "rename_player"), "rename"),
-    **dict.fromkeys(("iter_series", "read_series", "save_series", "series_dir"), "seriesfiles"),
+    **dict.fromkeys(
+        ("SeriesExistsError", "save_series", "series_dir", "series_documents"), "seriesfiles"
+    ),
 }
 
 
@@ -83,7 +88,7 @@ __all__ = [
     "BusyError",
     "Change",
     "DocumentStore",
-    "Renamed",
+    "SeriesExistsError",
     "Transaction",
     "TrashError",
     "UndoError",
@@ -95,21 +100,18 @@ __all__ = [
     "discard_draft",
     "draft_path",
     "dumps",
-    "iter_series",
     "iter_sessions",
     "last_change",
     "load_draft",
     "locked",
     "locked_if_free",
     "read_existing",
-    "read_series",
     "read_session",
     "read_stored_result",
     "read_toml",
     "recall",
     "remember",
     "remembered_path",
-    "rename_player",
     "replace_file",
     "replace_session",
     "restore_sessions",
@@ -117,6 +119,7 @@ __all__ = [
     "save_series",
     "save_session",
     "series_dir",
+    "series_documents",
     "session_files",
     "sessions_dir",
     "set_aside_draft",

@@ -7,6 +7,7 @@ commands, answered from the play cache, need only the paths.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -25,6 +26,15 @@ if TYPE_CHECKING:
 HOME_ENV = "SCOREKEEPER_HOME"
 MAX_FILE_BYTES = SESSION.max_bytes
 PROBE_BYTES = 16 << 10  # enough to need real blocks on the disk
+
+
+_SHORT_ID = re.compile(r"-([0-9a-f]{6})$")  # save_session names files <date>-<game>-<6 hex>
+
+
+def short_id(stem: str) -> str:
+    """The six hex digits scorekeeper adds to saved file names; a hand-named file's whole stem."""
+    match = _SHORT_ID.search(stem)
+    return match.group(1) if match else stem
 
 
 def data_home(explicit: Path | None = None) -> Path:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.errors import ScorekeeperError, StorageError
 from scorekeeper.storage.changes import original_stem, recorded, trash_dir
-from scorekeeper.storage.sessions import sessions_dir, toml_files
+from scorekeeper.storage.sessions import sessions_dir, short_id, toml_files
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
@@ -79,8 +79,6 @@ def replace_session(
     goes to the trash and the change can be undone. Returns the session file. `text`, when
     given, is written as it is (a hand edit, comments and all, already proven to read back
     as `session`)."""
-    from scorekeeper.history.cache import add
-    from scorekeeper.history.plays import from_session
     from scorekeeper.session import to_dict
     from scorekeeper.storage.files import dumps
 
@@ -91,14 +89,11 @@ def replace_session(
         if not path.exists():
             raise TrashError(f"no session {path.stem!r} in the history; nothing was changed")
         change.replace(path, text, old_to_trash=True)
-    add(home, path, from_session(path, session, outcome))
     return path
 
 
 def _ids(paths: list[Path]) -> str:
     """The short ids the history commands show, to describe a change."""
-    from scorekeeper.history.plays import short_id
-
     return ", ".join(short_id(p.stem) for p in paths)
 
 

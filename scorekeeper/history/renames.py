@@ -6,9 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorekeeper.errors import StorageError, not_found
+from scorekeeper.history.players import RenameError, rename_document, rename_text
 from scorekeeper.storage.changes import recorded
+from scorekeeper.storage.files import dumps
 from scorekeeper.storage.reading import SESSION, parse_toml, read_existing
 from scorekeeper.storage.sessions import Unreadable, iter_sessions
+from scorekeeper.text.names import check_name
 
 
 @dataclass(frozen=True)
@@ -28,10 +31,6 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
     any instant is completed or rolled back by the next command. It is written to the change
     log, so `scorekeeper undo` can reverse it.
     """
-    from scorekeeper.history.players import RenameError, rename_document, rename_text
-    from scorekeeper.storage.files import dumps
-    from scorekeeper.text.names import check_name
-
     new = check_name(new)
     edited: list[Path] = []
     rebuilt: list[Path] = []
