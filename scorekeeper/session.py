@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core.breakdown import Outcome
+from scorekeeper.core.breakdown import Outcome, TieBreak
 from scorekeeper.errors import InputError, UnknownGameError, Where
 from scorekeeper.fields import dump_record, parse_record
 from scorekeeper.games import find_game, find_title
@@ -177,43 +179,86 @@ def to_dict(session: Session, outcome: Outcome | None = None) -> dict[str, Any]:
     if session.extra:
         doc["extra"] = dict(session.extra)
     if outcome is not None:
-        doc["result"] = result_table(outcome)
+        doc["result"] = result_table(session, outcome)
     return doc
 
 
-def result_table(outcome: Outcome) -> dict[str, Any]:
-    """The [result] table written beside the inputs: a record, never read back."""
-    table = outcome_to_json(outcome)
-    if table["tiebreak"] is None:
-        del table["tiebreak"]
+def result_table(session: Session, outcome: Outcome) -> dict[str, Any]:
+    """The [result] record written beside the inputs, as data only: totals, ranks, lines,
+    winners and the tie-break's steps (players by seat, 1 = the first [[players]]), with the
+    fingerprint of the inputs it was derived from. Words are made when shown, so nothing in
+    it goes stale when a player is renamed; a hand correction is told by the fingerprint
+    (see `result_is_current`)."""
+    table: dict[str, Any] = {
+        "inputs": inputs_fingerprint(session),
+        "game": outcome.game,
+        "players": standings_data(outcome),
+        "winners": list(outcome.winners),
+    }
+    if outcome.tiebreak is not None:
+        table["tiebreak"] = _tiebreak_table(outcome.tiebreak, session.names)
+    if outcome.title:
+        table["title"] = outcome.title
     return table
 
 
-def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
-    """The spec's machine-readable shape (`score --json`), plus per-line details."""
-    from scorekeeper.render.sentences import tiebreak_text
+def standings_data(outcome: Outcome) -> list[dict[str, Any]]:
+    """Each player's total, rank and lines, in seat order, as the spec's `players` list."""
+    return [
+        {
+            "name": standing.name,
+            "total": standing.total,
+            "rank": standing.rank,
+            "lines": [
+                {
+                    "category": line.category,
+                    "points": line.points,
+                    "rule": line.rule,
+                    **({"detail": line.detail} if line.detail else {}),
+                }
+                for line in standing.lines
+            ],
+        }
+        for standing in outcome.standings
+    ]
+
+
+def _tiebreak_table(tiebreak: TieBreak, names: Sequence[str]) -> dict[str, Any]:
+    seat = {name: number for number, name in enumerate(names, start=1)}
+
+    def seats(players: Sequence[str]) -> list[int]:
+        return [seat[name] for name in players]
 
     return {
-        "game": outcome.game,
-        "players": [
+        "total": tiebreak.total,
+        "tied": seats(tiebreak.tied),
+        "steps": [
             {
-                "name": standing.name,
-                "total": standing.total,
-                "rank": standing.rank,
-                "lines": [
-                    {
-                        "category": line.category,
-                        "points": line.points,
-                        "rule": line.rule,
-                        **({"detail": line.detail} if line.detail else {}),
-                    }
-                    for line in standing.lines
+                "rule": step.rule,
+                "players": [
+                    {"seat": seat[name], **({"value": value} if value is not None else {})}
+                    for name, value in zip(step.tied, step.values, strict=True)
                 ],
+                "kept": seats(step.kept),
             }
-            for standing in outcome.standings
+            for step in tiebreak.steps
         ],
-        "winners": list(outcome.winners),
-        "tiebreak": tiebreak_text(outcome),
-        **({"warnings": list(outcome.warnings)} if outcome.warnings else {}),
-        **({"title": outcome.title} if outcome.title else {}),
+        "shared": seats(tiebreak.shared),
     }
+
+
+def inputs_fingerprint(session: Session) -> str:
+    """A short hash of the session's inputs as the program writes them (so a hand-written
+    file and its rewritten twin agree): what a stored [result] was derived from."""
+    document = to_dict(session)
+    text = json.dumps(document, sort_keys=True, ensure_ascii=False, default=str)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def result_is_current(stored: Mapping[str, Any], session: Session) -> bool | None:
+    """Whether a file's stored [result] was derived from the inputs the file holds now; None
+    when it cannot tell (a [result] written before the fingerprint, or by hand)."""
+    written = stored.get("inputs")
+    if not isinstance(written, str):
+        return None
+    return written == inputs_fingerprint(session)

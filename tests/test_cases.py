@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.errors import InputError
-from scorekeeper.render.sentences import tiebreak_text
+from scorekeeper.render.sentences import tiebreak_text, warnings_text
 from scorekeeper.session import from_dict
 
 CASES = sorted((Path(__file__).parent / "cases").rglob("*.toml"))
@@ -48,7 +48,7 @@ def check_case(case: dict[str, Any]) -> None:
         assert all(line.points == 0 for line in outside)
     assert {s.name: s.total for s in outcome.standings} == expected["totals"]
     assert list(outcome.winners) == expected["winners"]
-    assert tiebreak_text(outcome) == expected.get("tiebreak")
+    assert tiebreak_text(outcome.game, outcome.tiebreak) == expected.get("tiebreak")
     assert outcome.title == expected.get("title")
     for name, lines in expected.get("lines", {}).items():
         standing = next(s for s in outcome.standings if s.name == name)
@@ -59,8 +59,8 @@ def check_case(case: dict[str, Any]) -> None:
     places = {s.name: outcome.place(s) for s in outcome.standings}
     assert {name: places[name] for name in expected.get("places", {})} == expected.get("places", {})
     warnings = expected.get("warnings", [])
-    assert len(outcome.warnings) == len(warnings)
-    for text, wanted in zip(outcome.warnings, warnings, strict=True):
+    assert len(outcome.cautions) == len(warnings)
+    for text, wanted in zip(warnings_text(outcome), warnings, strict=True):
         assert wanted in text
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import MissingTieBreakError
 from scorekeeper.games.happy_home.engine import GAME, OBJECTIVES, ROOMS
+from scorekeeper.render.sentences import warnings_text
 from scorekeeper.session import from_dict, to_dict
 from scorekeeper.storage import read_session
 
@@ -95,7 +96,7 @@ def test_player_order_changes_nothing(document: dict[str, Any], random: Any) -> 
     outcome = from_dict(document).score()
     assert _by_name(outcome) == _by_name(expected)
     assert set(outcome.winners) == set(expected.winners)
-    assert set(outcome.warnings) == set(expected.warnings)
+    assert set(warnings_text(outcome)) == set(warnings_text(expected))
 
 
 @given(documents())
@@ -133,7 +134,7 @@ def test_samples_score_without_warnings(path: Path) -> None:
     assert session.game is GAME
     outcome = session.score()
     assert outcome.winners
-    assert not outcome.warnings
+    assert not outcome.cautions
 
 
 def test_cli_names_file_player_and_key_when_the_objective_lacks_a_value(tmp_path: Path) -> None:

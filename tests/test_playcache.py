@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import storage
+from scorekeeper.core.breakdown import TieBreak, TieStep
 from scorekeeper.errors import StorageError
 from scorekeeper.history import cache as playcache
 from scorekeeper.history.archive import load
@@ -205,6 +206,11 @@ def test_a_play_survives_the_cache_exactly(
         Result(name, seat, total, seat, (("Homes", total), ("Bonus", 0)))
         for seat, (name, total) in enumerate(zip(names, totals, strict=False), start=1)
     )
+    tied = tuple(names[:2])
+    tiebreak = None
+    if len(tied) == 2:  # a tie-break step with a value not given survives too
+        step = TieStep("hungry.ties", tied, (totals[0], None), tied[:1])
+        tiebreak = TieBreak(totals[1], tied, (step,), ())
     play = Play(
         id="abc123",
         stem=path.stem,
@@ -213,7 +219,7 @@ def test_a_play_survives_the_cache_exactly(
         title="Hungry",
         results=results,
         winners=(names[0],),
-        tiebreak=notes,
+        tiebreak=tiebreak,
         played=played,
         series="winter-league",
         location=notes,

@@ -9,6 +9,7 @@ import pytest
 
 from scorekeeper.history.plays import Play, Result
 from scorekeeper.history.series import SeriesDef, report
+from scorekeeper.render.sentences import series_tiebreak_text
 from tests.history_home import make_home, run, snapshot
 from tests.walkthrough import Terminal
 
@@ -197,7 +198,7 @@ def test_a_tie_on_points_and_wins_is_a_shared_series_victory() -> None:
     assert result.is_complete
     assert result.leaders == ("Ana", "Ben")
     assert (
-        result.tiebreak
+        series_tiebreak_text(result.standings, result.is_mixed)
         == "Ana and Ben tied on 15 points and the most games won; Ana and Ben share it"
     )
 

@@ -16,7 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
-from scorekeeper.session import from_dict, outcome_to_json, result_table
+from scorekeeper.render.data import outcome_to_json
+from scorekeeper.session import from_dict, result_table
 
 ROOT = Path(__file__).parent.parent
 DOC = (ROOT / "docs" / "session-format.md").read_text(encoding="utf-8")
@@ -26,12 +27,16 @@ TYPES: dict[str, tuple[type, ...]] = {
     "list": (list,),
     "list of text": (list,),
     "text or null": (str, type(None)),
+    "table": (dict,),
+    "list of int": (list,),
 }
+OUTPUT = "### Output"
+RECORD = "### The saved `[result]` record"
 
 
-def documented_keys() -> dict[str, tuple[str, bool]]:
-    """path -> (type, always) from the table under '### Output'."""
-    section = DOC.split("### Output", 1)[1].split("\n## ", 1)[0]
+def documented_keys(heading: str = OUTPUT) -> dict[str, tuple[str, bool]]:
+    """path -> (type, always) from the table under a heading of the format's page."""
+    section = DOC.split(heading, 1)[1].split("\n#", 1)[0]
     rows = re.findall(r"^\| `([^`]+)` \| ([^|]+) \| ([^|]+) \|$", section, re.MULTILINE)
     return {path: (kind.strip(), present.startswith("always")) for path, kind, present in rows}
 
@@ -62,8 +67,8 @@ def documents() -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def check(output: dict[str, Any], optional_tiebreak: bool = False) -> None:
-    keys = documented_keys()
+def check(output: dict[str, Any], heading: str = OUTPUT) -> None:
+    keys = documented_keys(heading)
     seen = set()
     for path, value in paths(output):
         assert path in keys, f"{path} is printed but not in docs/session-format.md"
@@ -71,10 +76,10 @@ def check(output: dict[str, Any], optional_tiebreak: bool = False) -> None:
         assert isinstance(value, TYPES[kind]) and not isinstance(value, bool), (path, value)
         if kind == "list of text":
             assert all(isinstance(item, str) for item in value), path
+        if kind == "list of int":
+            assert all(isinstance(item, int) for item in value), path
         seen.add(path)
     always = {path for path, (_, is_always) in keys.items() if is_always}
-    if optional_tiebreak:
-        always.discard("tiebreak")
     assert always <= seen | {p for p in always if "[]" in p and not _has_items(output, p)}
 
 
@@ -92,9 +97,10 @@ def test_the_table_lists_the_published_keys() -> None:
 
 @pytest.mark.parametrize("name,document", documents(), ids=[n for n, _ in documents()])
 def test_json_and_result_table_follow_the_document(name: str, document: dict[str, Any]) -> None:
-    outcome = from_dict(document).score()
+    session = from_dict(document)
+    outcome = session.score()
     check(outcome_to_json(outcome))
-    check(result_table(outcome), optional_tiebreak=True)
+    check(result_table(session, outcome), RECORD)
 
 
 def test_the_command_prints_the_documented_shape(tmp_path: Path) -> None:

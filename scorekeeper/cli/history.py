@@ -224,31 +224,17 @@ def rescore(ctx: typer.Context) -> None:
     """Score every session again with the current rules; report results that changed."""
 
     from scorekeeper import render
-    from scorekeeper.history.plays import oldest_first, result_changes
-    from scorekeeper.render.history import rescore_table
-    from scorekeeper.storage import read_stored_result
+    from scorekeeper.history.rescore import rescore as rescore_all
+    from scorekeeper.render.history import rescore_summary, rescore_table
 
     state: AppState = ctx.obj
     with user_errors():
-        loaded = load(state.home, rescore=True)
-    report_unreadable(loaded.unreadable)
-    changed = []
-    without = 0
-    for play in oldest_first(loaded.plays):
-        stored = read_stored_result(Path(play.file))
-        if stored is None:
-            without += 1
-            continue
-        changes = result_changes(stored, play)
-        if changes:
-            changed.append((play, changes))
+        rescored = rescore_all(state.home)
+    report_unreadable(rescored.unreadable)
     console = render.make_console()
-    if changed:
-        console.print(rescore_table(changed))
-    summary = f"Re-scored {len(loaded.plays)} sessions: {len(changed)} changed"
-    if without:
-        summary += f", {without} without a stored result to compare (written by hand)"
-    console.print(summary + ".")
+    if rescored.changed:
+        console.print(rescore_table(rescored.changed))
+    console.print(rescore_summary(rescored))
 
 
 EXPORT_FORMATS = ("csv", "json", "bgstats")
@@ -281,8 +267,8 @@ def export(
         json_text,
         oldest_first,
         select,
-        to_json,
     )
+    from scorekeeper.render.data import play_to_json
 
     state: AppState = ctx.obj
     output_format = output_format.lower()
@@ -298,7 +284,7 @@ def export(
         sys.stdout.write(json_text([play_object(p, loaded.plays) for p in plays]))
         return
     if output_format == "json":
-        sys.stdout.write(json_text([to_json(p) for p in plays]))
+        sys.stdout.write(json_text([play_to_json(p) for p in plays]))
         return
     titles = {p.game for p in plays}
     categories = list(dict.fromkeys(c for g in GAMES if g.id in titles for c in g.categories))

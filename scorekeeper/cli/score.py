@@ -110,7 +110,8 @@ def _score_file(
 ) -> None:
     from scorekeeper.errors import InputError
     from scorekeeper.games import find_game
-    from scorekeeper.session import outcome_to_json
+    from scorekeeper.render.data import outcome_to_json
+    from scorekeeper.render.sentences import warnings_text
     from scorekeeper.storage import read_session
 
     session = read_session(path, lambda: state.home)  # worked out only if the title needs it
@@ -140,10 +141,11 @@ def _score_file(
         from scorekeeper.render.score import print_outcome
 
         print_outcome(render.make_console(), outcome, session.game.name, show_warnings=False)
-    if outcome.warnings:
+    warnings = warnings_text(outcome)
+    if warnings:
         from scorekeeper import render
 
-        render.print_warnings(render.make_console(stderr=True), outcome.warnings)
+        render.print_warnings(render.make_console(stderr=True), warnings)
     if saved is not None:
         typer.echo(f"Saved {saved}", err=as_json)
 

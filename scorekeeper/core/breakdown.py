@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from scorekeeper.text import place_text
 
@@ -51,8 +53,8 @@ class Caution:
 
     Which rule it cites (None: none), which players it is about (none: the whole table) and
     which values; `words` is the title's template for it, filled from `values`
-    ("{count} entered, but each player places {expected} ..."). render.sentences makes the
-    sentence; str() gives the same, for code that shows warnings as text.
+    ("{count} entered, but each player places {expected} ..."); render.sentences makes the
+    sentence.
     """
 
     rule: str | None
@@ -62,11 +64,6 @@ class Caution:
 
     def about(self, *players: str) -> Caution:
         return replace(self, players=players)
-
-    def __str__(self) -> str:
-        from scorekeeper.render.sentences import caution_text
-
-        return caution_text(self)
 
 
 def caution(rule: str | None, words: str, **values: int | str) -> Caution:
@@ -103,6 +100,41 @@ class TieBreak:
     shared: tuple[str, ...] = ()  # still tied after every rule: they share the victory
 
 
+def tiebreak_to_data(tiebreak: TieBreak) -> dict[str, Any]:
+    """A TieBreak as JSON-ready data (players by name), read back by tiebreak_from_data."""
+    return {
+        "total": tiebreak.total,
+        "tied": list(tiebreak.tied),
+        "steps": [
+            {"rule": s.rule, "tied": list(s.tied), "values": list(s.values), "kept": list(s.kept)}
+            for s in tiebreak.steps
+        ],
+        "shared": list(tiebreak.shared),
+    }
+
+
+def tiebreak_from_data(data: Mapping[str, Any]) -> TieBreak:
+    """The TieBreak tiebreak_to_data wrote; KeyError, TypeError or ValueError on any other."""
+
+    def names(values: Any) -> tuple[str, ...]:
+        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+            raise TypeError(f"expected a list of names, got {values!r}")
+        return tuple(values)
+
+    def value(v: Any) -> int | None:
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+            raise TypeError(f"expected a number or null, got {v!r}")
+        return v
+
+    steps = tuple(
+        TieStep(str(s["rule"]), names(s["tied"]), tuple(map(value, s["values"])), names(s["kept"]))
+        for s in data["steps"]
+    )
+    if any(len(s.values) != len(s.tied) for s in steps):
+        raise ValueError("a tie-break step's values do not match its players")
+    return TieBreak(int(data["total"]), names(data["tied"]), steps, names(data["shared"]))
+
+
 @dataclass(frozen=True)
 class Outcome:
     """Who won and why, as data; rendering and JSON are built from it."""
@@ -115,11 +147,6 @@ class Outcome:
     tiebreak_rule: str | None = None
     cautions: tuple[Caution, ...] = ()
     title: str | None = None
-
-    @property
-    def warnings(self) -> tuple[str, ...]:
-        """The cautions as sentences (render.sentences.caution_text)."""
-        return tuple(str(c) for c in self.cautions)
 
     def by_rank(self) -> tuple[Standing, ...]:
         """Standings best first; seat order among equal ranks."""

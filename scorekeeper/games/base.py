@@ -94,8 +94,8 @@ class Game(TitleNames, Generic[P, S]):
     `score` is pure. `validate` raises InputError for impossible tables (more pieces than the
     box holds); it may only set upper bounds, so that any part of the table breaks a rule only
     when the whole does (the walk-through checks the players answered so far).
-    `player_warnings` returns Cautions (str() words them) for entries that are possible but
-    probably mistyped, shown in the walk-through and on stderr. `series` is what
+    `player_warnings` returns Cautions (render.sentences words them) for entries that are
+    possible but probably mistyped, shown in the walk-through and on stderr. `series` is what
     the rulebook says about playing several games in a row (None: nothing). `tie_words` word
     each of the title's tie-breakers, by rule id, from the TieStep that records it.
     `with_user_files` gives the game bound to a data directory's user files, for titles that

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.errors import InputError, ScorekeeperError, Where
+from scorekeeper.history.results import refresh_result, with_current_result
 from scorekeeper.storage.sessions import short_id
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def load(home: Path, *, rescore: bool = False) -> Loaded:
         for path in session_files(home):
             play = None if rescore else cache.get(path)
             if play is None:
-                scored = score_file(path, home)
+                scored = score_file(path, home, refresh=not rescore)
                 if isinstance(scored, Unreadable):
                     unreadable.append(scored)
                     continue
@@ -125,6 +126,8 @@ def replace_played(
     from scorekeeper.history.plays import from_session
     from scorekeeper.storage import replace_session
 
+    if text is not None:  # a hand edit: its [result] record is derived again from it
+        text = with_current_result(text, session, outcome) or text
     path = replace_session(home, path, session, outcome, text)
     playcache.add(home, path, from_session(path, session, outcome))
     return path
@@ -223,8 +226,10 @@ def series_definitions(home: Path) -> Iterator[SeriesDef | Unreadable]:
             yield definition
 
 
-def score_file(path: Path, home: Path) -> Play | Unreadable:
-    """The play of one session file, scored against `home`'s user data; or why not."""
+def score_file(path: Path, home: Path, *, refresh: bool = False) -> Play | Unreadable:
+    """The play of one session file, scored against `home`'s user data; or why not. With
+    `refresh`, a [result] record that no longer matches the file's inputs is derived again
+    in the file (history/results.py)."""
     from scorekeeper.errors import CatalogueError, ScorekeeperError
     from scorekeeper.history.plays import from_session
     from scorekeeper.storage import Unreadable, read_session
@@ -236,9 +241,12 @@ def score_file(path: Path, home: Path) -> Play | Unreadable:
     except ScorekeeperError as error:
         return Unreadable(path, str(error))
     try:
-        return from_session(path, session, session.score())
+        outcome = session.score()
     except ScorekeeperError as error:
         return Unreadable(path, f"{path}: cannot score: {error}")
+    if refresh:
+        refresh_result(home, path, session, outcome)
+    return from_session(path, session, outcome)
 
 
 def delete_played(home: Path, refs: list[str]) -> list[tuple[Play, Moved]]:

@@ -22,7 +22,7 @@ from typing import Any
 from scorekeeper import __version__
 from scorekeeper.history.plays import Play, from_json, to_json
 
-FORMAT = 2  # bump when the cached shape of a Play (history.to_json) changes
+FORMAT = 3  # bump when the cached shape of a Play (history.to_json) changes
 PACKAGE = Path(__file__).parent
 
 

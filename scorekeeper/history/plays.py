@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.core.breakdown import TieBreak, tiebreak_from_data, tiebreak_to_data
 from scorekeeper.errors import ScorekeeperError, not_found
 from scorekeeper.storage.sessions import short_id
 from scorekeeper.text import visible
@@ -56,7 +57,7 @@ class Play:
     title: str  # game name
     results: tuple[Result, ...]  # seat order
     winners: tuple[str, ...]
-    tiebreak: str | None = None
+    tiebreak: TieBreak | None = None  # as data: worded when shown (render.sentences)
     played: date | datetime | None = None
     series: str | None = None
     location: str | None = None
@@ -108,8 +109,6 @@ class Play:
 
 def from_session(path: Path, session: Session, outcome: Outcome) -> Play:
     """The Play for a session file and its computed outcome."""
-    from scorekeeper.render.sentences import tiebreak_text
-
     order = {name: seat for seat, name in enumerate(session.names, start=1)}
     results = tuple(
         sorted(
@@ -134,7 +133,7 @@ def from_session(path: Path, session: Session, outcome: Outcome) -> Play:
         title=session.game.name,
         results=results,
         winners=outcome.winners,
-        tiebreak=tiebreak_text(outcome),
+        tiebreak=outcome.tiebreak,
         played=session.played,
         series=session.series,
         location=session.location,
@@ -304,8 +303,9 @@ def _json_escape(match: re.Match[str]) -> str:
 
 
 def to_json(play: Play) -> dict[str, Any]:
-    """The same facts as the CSV, one object per session: `history export --format json` and
-    the play cache, read back with from_json()."""
+    """The same facts as the CSV, one object per session, the tie-break as data: the play
+    cache, read back with from_json(); `history export --format json` words the tie-break
+    (render.data.play_to_json)."""
     return {
         "session": play.id,
         "file": play.file,
@@ -326,7 +326,7 @@ def to_json(play: Play) -> dict[str, Any]:
             for r in play.results
         ],
         "winners": list(play.winners),
-        "tiebreak": play.tiebreak,
+        "tiebreak": None if play.tiebreak is None else tiebreak_to_data(play.tiebreak),
     }
 
 
@@ -354,7 +354,7 @@ def from_json(data: Mapping[str, Any], path: Path) -> Play:
             for r in data["players"]
         ),
         winners=tuple(map(str, data["winners"])),
-        tiebreak=_optional_text(data["tiebreak"]),
+        tiebreak=None if data["tiebreak"] is None else tiebreak_from_data(data["tiebreak"]),
         played=when,
         series=_optional_text(data["series"]),
         location=_optional_text(data["location"]),

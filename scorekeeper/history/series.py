@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import InputError, ScorekeeperError, UnknownGameError, Where, not_found
 from scorekeeper.history.plays import Play, oldest_first, spellings
-from scorekeeper.text import join_names, plural
+from scorekeeper.text import plural
 from scorekeeper.text.names import check_series
 
 if TYPE_CHECKING:
@@ -137,7 +137,6 @@ class SeriesReport:
     cumulative: tuple[dict[str, int], ...]  # running totals after each game (case-folded keys)
     standings: tuple[SeriesStanding, ...]  # best first
     is_mixed: bool
-    tiebreak: str | None  # how a tie for first was settled (or shared), in words
 
     @property
     def next_starter(self) -> tuple[str, ...]:
@@ -230,33 +229,7 @@ def report(definition: SeriesDef, plays: Sequence[Play]) -> SeriesReport:
         cumulative=tuple(cumulative),
         standings=standings,
         is_mixed=is_mixed,
-        tiebreak=_explain(standings, is_mixed),
     )
-
-
-def _explain(standings: Sequence[SeriesStanding], is_mixed: bool) -> str | None:
-    """Words for a tie on the first criterion, as `Outcome.tiebreak` words a game's tie."""
-    if not standings:
-        return None
-    top = standings[0]
-
-    def first(s: SeriesStanding) -> float:
-        return s.wins if is_mixed else s.total
-
-    tied = [s for s in standings if first(s) == first(top)]
-    if len(tied) < 2:
-        return None
-    names = join_names([s.name for s in tied])
-    if is_mixed:
-        opening = f"{names} tied on {plural(top.wins, 'win')}"
-        second = "best average place"
-    else:
-        opening = f"{names} tied on {plural(top.total, 'point')}"
-        second = "most games won"
-    leaders = [s for s in tied if s.rank == 1]
-    if len(leaders) == 1:
-        return f"{opening}; {leaders[0].name} has the {second}"
-    return f"{opening} and the {second}; {join_names([s.name for s in leaders])} share it"
 
 
 def _next_starter(

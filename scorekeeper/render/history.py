@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from scorekeeper.history.rescore import Cause, Rescored
 from scorekeeper.render import user, user_names, when
 from scorekeeper.render.table import Table
 
@@ -52,12 +53,35 @@ def play_facts(play: Play) -> Text:
     return text
 
 
-def rescore_table(changed: Sequence[tuple[Play, Sequence[str]]]) -> Table:
-    table = Table(title="Results that changed with the current rules", title_justify="left")
+CAUSES = {  # see docs/session-format.md, "Kept true to the inputs"
+    Cause.RULES: "the rules",
+    Cause.CORRECTED: "a correction",
+    Cause.UNKNOWN: "unknown: an old file",
+}
+
+
+def rescore_table(changed: Sequence[tuple[Play, Sequence[str], Cause]]) -> Table:
+    table = Table(title="Results that differ from what was saved", title_justify="left")
     table.add_column("ID", no_wrap=True)
     table.add_column("Date", no_wrap=True)
     table.add_column("Game")
     table.add_column("What changed (stored -> now)")
-    for play, changes in changed:
-        table.add_row(user(play.id), when(play.played), play.title, user("\n".join(changes)))
+    table.add_column("Changed by")
+    for play, changes, cause in changed:
+        table.add_row(
+            user(play.id),
+            when(play.played),
+            play.title,
+            user("\n".join(changes)),
+            CAUSES[cause],
+        )
     return table
+
+
+def rescore_summary(rescored: Rescored) -> str:
+    summary = f"Re-scored {len(rescored.plays)} sessions: {len(rescored.changed)} changed"
+    if rescored.without_record:
+        summary += (
+            f", {rescored.without_record} without a stored result to compare (written by hand)"
+        )
+    return summary + "."

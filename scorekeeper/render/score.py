@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from scorekeeper.render import print_warnings, rule_hint, user
-from scorekeeper.render.sentences import tiebreak_text
+from scorekeeper.render.sentences import tiebreak_text, warnings_text
 from scorekeeper.render.table import Table
 
 if TYPE_CHECKING:
@@ -107,9 +107,9 @@ def print_outcome(
     console.print(score_table(outcome, f"{game_name}: final scores"))
     console.print(breakdown_table(outcome))
     if show_warnings:
-        print_warnings(console, outcome.warnings)
+        print_warnings(console, warnings_text(outcome))
     console.print(winner_text(outcome))
-    tiebreak = tiebreak_text(outcome)
+    tiebreak = tiebreak_text(outcome.game, outcome.tiebreak)
     if tiebreak:
         line = Text("Tie-break: ", style="bold")
         line.append_text(user(tiebreak + "."))

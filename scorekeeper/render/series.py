@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from scorekeeper.render import rule_hint, user, user_names, when
+from scorekeeper.render.sentences import series_tiebreak_text
 from scorekeeper.render.table import Table
 from scorekeeper.text import place_text, plural
 
@@ -90,8 +91,9 @@ def series_verdict(report: SeriesReport) -> list[Text]:
             summary = f" ({top.total} points, {plural(top.wins, 'win')})"
         line = Text(label, style="bold green").append_text(user_names(leaders, " and "))
         lines.append(line.append(summary))
-    if report.tiebreak:
-        lines.append(Text("Tie-break: ", style="bold").append_text(user(report.tiebreak + ".")))
+    tiebreak = series_tiebreak_text(report.standings, report.is_mixed)
+    if tiebreak:
+        lines.append(Text("Tie-break: ", style="bold").append_text(user(tiebreak + ".")))
     if report.starter_rule and report.next_starter:
         text = Text("Next game: ", style="bold")
         starters = user_names(report.next_starter, " or ")

@@ -9,6 +9,7 @@ from typing import Any
 
 from scorekeeper.errors import InputError
 from scorekeeper.fields import Field
+from scorekeeper.render.sentences import warnings_text
 from scorekeeper.session import Session, from_dict
 from scorekeeper.storage.userfiles import user_files
 from scorekeeper.walkthrough.draft import Draft
@@ -64,7 +65,7 @@ def review_check(
         outcome = session.score()
     except InputError as error:
         return (), in_answer_terms(error, steps, fields)
-    return tuple(outcome.warnings), None
+    return warnings_text(outcome), None
 
 
 def finished(draft: Draft, home: Path | None = None) -> Session:

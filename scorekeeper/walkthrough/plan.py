@@ -20,6 +20,7 @@ from typing import Any
 
 from scorekeeper.errors import InputError, MissingTieBreakError
 from scorekeeper.games.base import Game
+from scorekeeper.render.sentences import caution_text
 from scorekeeper.session import Session
 from scorekeeper.text.names import MAX_NAME, check_name
 from scorekeeper.walkthrough.steps import (
@@ -251,7 +252,7 @@ def _warnings(context: Context, seat: int) -> list[Message]:
     if inputs is None:
         return []
     return [
-        Message(f"Warning: {context.name(seat)}: {w}", "yellow")
+        Message(f"Warning: {context.name(seat)}: {caution_text(w)}", "yellow")
         for w in context.game.player_warnings(inputs, len(context.players))
     ]
 

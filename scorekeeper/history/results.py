@@ -1,0 +1,83 @@
+"""A saved game's [result] record kept true to its inputs.
+
+The history always scores the inputs; the [result] a file carries is a record of what it
+scored when saved, with the fingerprint of the inputs it came from. When the inputs change
+under it (a hand correction, `history edit --editor`, a rename, a merge from the group), the
+fingerprint no longer matches, and the record is derived again and written back in place:
+only the [result] tables change, the rest of the file stays as the person wrote it, and the
+new text is parsed back to prove the inputs are untouched before it replaces the file (the
+previous version goes to the trash, like any correction). A record that still matches its
+inputs is left alone even when the current rules score the game differently: that is what
+`history rescore` reports (see docs/session-format.md).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.core.breakdown import Outcome
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.session import Session, result_is_current, result_table
+from scorekeeper.storage import dumps, locked_if_free, replace_session
+from scorekeeper.storage.reading import parse_toml
+
+# A table header of the [result] record: [result], [result.x], [[result.players]], ...
+_RESULT_HEADER = re.compile(r"^\s*\[\[?\s*(?:result|\"result\"|'result')\s*[\].]")
+_ANY_HEADER = re.compile(r"^\s*\[")
+
+
+def with_current_result(text: str, session: Session, outcome: Outcome) -> str | None:
+    """The file's text with its [result] record derived again from `session`, or None when
+    the record is current already, absent, or cannot be replaced safely."""
+    document = parse_toml(text, "the session")
+    stored = document.get("result")
+    if not isinstance(stored, dict) or result_is_current(stored, session) is not False:
+        return None
+    kept = _without_result(text)
+    fresh = dumps({"result": result_table(session, outcome)})
+    new_text = kept.rstrip("\n") + "\n\n" + fresh
+    try:
+        rewritten = parse_toml(new_text, "the session")
+    except ScorekeeperError:
+        return None
+    if _inputs(rewritten) != _inputs(document):
+        return None
+    return new_text
+
+
+def refresh_result(home: Path, path: Path, session: Session, outcome: Outcome) -> bool:
+    """Write the derived [result] back into a saved file whose record went stale; skipped
+    (False) when it is current, when another command holds the data directory, or when the
+    file cannot be written: reading the history never fails for it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        new_text = with_current_result(text, session, outcome)
+        if new_text is None:
+            return False
+        with locked_if_free(home) as held:
+            if not held or path.read_text(encoding="utf-8") != text:
+                return False
+            replace_session(home, path, session, outcome, new_text)
+    except (OSError, UnicodeDecodeError, ScorekeeperError):
+        return False
+    return True
+
+
+def _without_result(text: str) -> str:
+    """The text less every [result] table (from its header to the next other header)."""
+    lines = text.splitlines(keepends=True)
+    kept: list[str] = []
+    inside = False
+    for line in lines:
+        if _ANY_HEADER.match(line):
+            inside = bool(_RESULT_HEADER.match(line))
+        if not inside:
+            kept.append(line)
+    return "".join(kept)
+
+
+def _inputs(document: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in document.items() if key != "result"}
+
