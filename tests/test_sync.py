@@ -170,7 +170,7 @@ def test_an_unreachable_remote_is_one_line_and_the_next_sync_sends_everything(
     before = history(ana)
     away = remote.rename(tmp_path / "away.git")  # the network is down
     result = run(ana, "sync")
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr == (
         f"error: cannot reach {remote}: '{remote}' does not appear to be a git repository; "
@@ -195,7 +195,8 @@ def test_a_conflict_keeps_both_versions_and_leaves_a_clean_usable_tree(
     sync(ben)
     result = run(ana, "sync")
     assert result.exit_code == 1, result.output
-    first, conflict, settle = result.stdout.splitlines()
+    (first,) = result.stdout.splitlines()
+    conflict, settle = result.stderr.splitlines()
     assert first == "Sent 1 game, received 0 and 1 other change; 2 games in the history."
     commit = git(ana, "log", "--format=%h", "-1", "--all", "--grep=^Edit").strip()
     branch = f"conflict/{game.removesuffix('.toml')}-{commit}"
@@ -215,8 +216,12 @@ def test_a_conflict_keeps_both_versions_and_leaves_a_clean_usable_tree(
     assert "Cyrus" in stats(ana)
     # Settled the way the report says: Ana's version wins, and reaches Ben.
     git(ana, "checkout", branch, "--", file)
-    assert sync(ana) == (
-        "Sent 0 games and 1 other change, received 0; 2 games in the history.\n"
+    result = run(ana, "sync")
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "Sent 0 games and 1 other change, received 0; 2 games in the history.\n",
+    )
+    assert result.stderr == (
         f"Still to settle from an earlier sync: {branch} (delete a branch once settled: "
         f"`git -C {ana} branch -D BRANCH`).\n"
     )
@@ -240,7 +245,7 @@ def test_a_directory_never_shared_needs_a_remote_once(tmp_path: Path) -> None:
 def test_without_git_the_error_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
     result = run(tmp_path / "ana", "sync", "--remote", str(tmp_path / "group.git"))
-    assert (result.exit_code, result.stdout) == (2, "")
+    assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == (
         "error: git is not installed (or not on PATH): `scorekeeper sync` shares the history "
         "with it; install git and run it again\n"
@@ -260,7 +265,7 @@ def test_a_remote_that_refuses_the_push_is_one_line(tmp_path: Path, remote: Path
     hook.write_text("#!/bin/sh\necho 'this repository is read-only' >&2\nexit 1\n")
     hook.chmod(0o755)
     result = run(ana, "sync", "--remote", str(remote))
-    assert (result.exit_code, result.stdout) == (2, "")
+    assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == (
         f"error: {remote} refused the changes: this repository is read-only; "
         "they are kept here, and the next `scorekeeper sync` sends them\n"
@@ -283,11 +288,11 @@ def test_a_push_that_loses_a_race_is_replayed_and_sent_again(
     real_run = Git.run
     pushes: list[Path] = []
 
-    def ben_pushes_first(self: Git, *args: str, check: bool = True) -> Any:
+    def ben_pushes_first(self: Git, *args: str, **options: Any) -> Any:
         if args[0] == "push" and self.home == ana and not pushes:
             pushes.append(ana)
             assert sync(ben) == "Sent 1 game, received 0; 2 games in the history.\n"
-        return real_run(self, *args, check=check)
+        return real_run(self, *args, **options)
 
     monkeypatch.setattr(Git, "run", ben_pushes_first)
     assert sync(ana) == "Sent 1 game, received 1; 3 games in the history.\n"

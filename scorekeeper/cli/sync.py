@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.errors import ExitStatus
+from scorekeeper.sync import Exchange, share
 from scorekeeper.text import plural, visible
 
-if TYPE_CHECKING:
-    from scorekeeper.sync import Exchange
-
 app = command_app()
+
 
 @app.command("sync")
 def sync(
@@ -30,26 +29,30 @@ def sync(
     ] = None,
 ) -> None:
     """Send new games to the group's git remote and receive theirs (uses the system git)."""
-    from scorekeeper.sync import share
-
     state: AppState = ctx.obj
     with user_errors():
         exchange = share(state.home, remote)
-    for line in summary(exchange, state.home):
-        typer.echo(visible(line))
+    typer.echo(visible(summary(exchange)))
+    for line in conflicts(exchange, state.home):
+        typer.echo(visible(line), err=True)
     if exchange.conflicts:
         raise typer.Exit(ExitStatus.FAILURE)
 
 
-def summary(exchange: Exchange, home: Path) -> list[str]:
-    """`Sent 2 games, received 5; 48 games in the history.` and how to settle any conflict."""
+def summary(exchange: Exchange) -> str:
+    """`Sent 2 games, received 5; 48 games in the history.`"""
     sent = _with_other(plural(exchange.sent, "game"), exchange.sent_other)
     received = _with_other(str(exchange.received), exchange.received_other)
+    return f"Sent {sent}, received {received}; {plural(exchange.games, 'game')} in the history."
+
+
+def conflicts(exchange: Exchange, home: Path) -> list[str]:
+    """Each conflict of this sync and how to settle it; conflicts of earlier syncs unsettled."""
     at = shlex.quote(str(home))
-    lines = [f"Sent {sent}, received {received}; {plural(exchange.games, 'game')} in the history."]
+    lines = []
     for conflict in exchange.conflicts:
         files = ", ".join(conflict.files)
-        first = conflict.files[0]
+        first = shlex.quote(conflict.files[0])
         lines += [
             f"Conflict: {files} changed here and in the group. The group's version is in place; "
             f"yours is kept as commit {conflict.commit} on branch {conflict.branch}.",
