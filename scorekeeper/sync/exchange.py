@@ -290,7 +290,14 @@ def _record(git: Git, home: Path, taken: set[str]) -> None:
     so that a conflict holds back only the file it is about."""
     tracked = [p for p in git.entries("ls-files", "-z") if is_shared(p) or p == GITIGNORE_NAME]
     gone = [p for p in tracked if not os.path.lexists(home / p)]
-    git.stage([*local_files(home), *gone])
+    present = local_files(home)
+    if GITIGNORE_NAME in tracked and GITIGNORE_NAME not in [*present, *gone]:
+        raise SyncError(
+            f"{home / GITIGNORE_NAME}: not the .gitignore scorekeeper wrote, which the group "
+            "shares; put your own patterns in .git/info/exclude, remove the file and run "
+            "`scorekeeper sync` again"
+        )
+    git.stage([*present, *gone])
     changes = _staged_changes(git)
     games = [p for p, change in changes if change == "A" and _is_session(p) and p not in taken]
     if len(games) > 1:
