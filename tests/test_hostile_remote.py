@@ -637,3 +637,31 @@ def test_a_git_that_hangs_is_stopped(
         "error: git fetch did not finish within 0.5 seconds and was stopped; run "
         "`scorekeeper sync` again\n"
     )
+
+
+def test_a_replay_that_fails_part_way_leaves_the_repository_as_it_was(
+    tmp_path: Path, remote: Path, ana: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.sync import Git, SyncError
+
+    ben = tmp_path / "ben"
+    sync(ben, "--remote", str(remote))
+    hand_named(ben, "friday.toml", HUNGRY, "Ben's")
+    sync(ben)
+    mine = hand_named(ana, "friday.toml", HUNGRY, "Ana's")
+    real_run = Git.run
+
+    def fails_mid_replay(self: Git, *args: str, **options: Any) -> Any:
+        if args[0] == "branch":  # the conflict is being kept: git dies here
+            raise SyncError("git branch did not finish")
+        return real_run(self, *args, **options)
+
+    monkeypatch.setattr(Git, "run", fails_mid_replay)
+    result = run(ana, "sync")
+    assert (result.exit_code, result.stderr) == (1, "error: git branch did not finish\n")
+    assert not (ana / ".git" / "rebase-merge").exists()
+    assert "Ana's" in mine.read_text(encoding="utf-8")
+    assert git(ana, "status", "--porcelain") == ""
+    monkeypatch.setattr(Git, "run", real_run)
+    assert run(ana, "sync").exit_code == 1  # the conflict, now kept as it should be
+    assert "Ben's" in mine.read_text(encoding="utf-8")

@@ -16,6 +16,7 @@ is, or lies inside, someone else's repository is refused, and their remote never
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
@@ -204,7 +205,7 @@ def _check_ours(git: Git) -> None:
 
 
 def _check_state(git: Git) -> None:
-    if any((git.git_dir / name).exists() for name in ("rebase-merge", "rebase-apply")):
+    if _rebasing(git):
         raise SyncError(
             f"{git.home}: a git rebase is in progress there; finish it or run "
             f"`git -C {_quoted(git.home)} rebase --abort`, then sync again"
@@ -214,6 +215,10 @@ def _check_state(git: Git) -> None:
             f"{git.home}: a git merge is in progress there; finish it or run "
             f"`git -C {_quoted(git.home)} merge --abort`, then sync again"
         )
+
+
+def _rebasing(git: Git) -> bool:
+    return any((git.git_dir / name).exists() for name in ("rebase-merge", "rebase-apply"))
 
 
 def _check_ignore_files(home: Path) -> None:
@@ -380,8 +385,9 @@ def _rebase(git: Git, upstream: str) -> tuple[Conflict, ...]:
             step = "--skip" if unchanged.returncode == 0 else "--continue"
             result = git.run("rebase", step, check=False)
     except BaseException:
-        if any((git.git_dir / name).exists() for name in ("rebase-merge", "rebase-apply")):
-            git.run("rebase", "--abort", check=False)
+        if _rebasing(git):
+            with contextlib.suppress(SyncError):  # the first failure is the one to report
+                git.run("rebase", "--abort", check=False)
         raise
     return tuple(conflicts)
 
