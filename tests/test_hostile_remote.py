@@ -665,3 +665,55 @@ def test_a_replay_that_fails_part_way_leaves_the_repository_as_it_was(
     monkeypatch.setattr(Git, "run", real_run)
     assert run(ana, "sync").exit_code == 1  # the conflict, now kept as it should be
     assert "Ben's" in mine.read_text(encoding="utf-8")
+
+
+# Names and sizes (item 5): what the same probe found, through the remote or locally -------
+
+
+def test_a_long_file_name_from_the_remote_does_not_squeeze_the_history_list(
+    tmp_path: Path, remote: Path, ana: Path
+) -> None:
+    clone = mallory(tmp_path, remote)
+    (clone / "sessions" / f"{'x' * 240}.toml").write_bytes(FIRST_SNOW.read_bytes())
+    push(clone)
+    assert sync(ana) == "Sent 0 games, received 1; 2 games in the history.\n"
+    result = CliRunner().invoke(app, ["--home", str(ana), "history", "list"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    rows = result.stdout.splitlines()
+    (hungry,) = [row for row in rows if "Hungry" in row]
+    assert "│ 2026-11-27 20:15 │ Hungry     │ Ana    │ Ana 16, Ben 16," in hungry
+    assert sum("x" * 16 in row for row in rows) == 15  # the long id folds, whole
+
+
+def test_a_rename_refuses_invisible_characters(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    save(home, HUNGRY)
+    for new, shown in (("B\x01en", "B\\x01en"), ("Be\u202en", "Be\\u202en")):
+        result = run(home, "players", "rename", "Ben", new)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == (
+            "error: key 'name': expected visible characters only (no control or format "
+            f"characters), got '{shown}'\n"
+        )
+    assert "Ben" in run(home, "players").stdout
+
+
+def test_a_restore_never_overfills_a_series(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run(home, "series", "new", "duo", "--games", "2").exit_code == 0
+    for sample in (HUNGRY, FIRST_SNOW):
+        result = run(home, "score", "--from", str(sample), "--save", "--series", "duo")
+        assert result.exit_code == 0, result.output
+    (hungry,) = home.glob("sessions/*hungry*.toml")
+    game = hungry.stem.rsplit("-", 1)[1]
+    assert run(home, "history", "delete", game).exit_code == 0
+    result = run(home, "score", "--from", str(HAPPY_HOME), "--save", "--series", "duo")
+    assert result.exit_code == 0, result.output
+    result = run(home, "history", "restore", game)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: cannot restore {game}: series 'duo' is complete (2 games); start a new one "
+        "with `scorekeeper series new`\n"
+    )
+    assert not hungry.exists()
+    assert len(list(home.glob("trash/*.toml"))) == 1

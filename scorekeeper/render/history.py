@@ -10,6 +10,10 @@ from rich.text import Text
 from scorekeeper.render import user, user_names, when
 from scorekeeper.render.table import Table
 
+# A hand-named file's id is its whole name, which may be long (or arrive from a group's
+# remote): it folds onto more lines rather than squeeze every other column to nothing.
+ID_WIDTH = 24
+
 if TYPE_CHECKING:
     from scorekeeper.history import Play
 
@@ -17,7 +21,7 @@ if TYPE_CHECKING:
 def history_table(plays: Sequence[Play], title: str) -> Table:
     """One row per session: id, date, title, winner, then every player with points (seat order)."""
     table = Table(title=title, title_justify="left")
-    table.add_column("ID", no_wrap=True)
+    table.add_column("ID", max_width=ID_WIDTH, overflow="fold")
     table.add_column("Date", no_wrap=True)
     table.add_column("Game")
     table.add_column("Winner", style="bold")
@@ -54,7 +58,7 @@ def play_facts(play: Play) -> Text:
 
 def rescore_table(changed: Sequence[tuple[Play, Sequence[str]]]) -> Table:
     table = Table(title="Results that changed with the current rules", title_justify="left")
-    table.add_column("ID", no_wrap=True)
+    table.add_column("ID", max_width=ID_WIDTH, overflow="fold")
     table.add_column("Date", no_wrap=True)
     table.add_column("Game")
     table.add_column("What changed (stored -> now)")
