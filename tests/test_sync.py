@@ -300,3 +300,18 @@ def test_a_push_that_loses_a_race_is_replayed_and_sent_again(
     sync(ben)
     assert history(ana) == history(ben)
     assert len(history(ana)) == 3
+
+
+def test_a_repository_made_by_an_earlier_sync_is_still_shared(tmp_path: Path, remote: Path) -> None:
+    """Earlier versions made no `scorekeeper.managed` mark: their .gitignore tells them apart."""
+    from scorekeeper.sync.shared import EARLIER_GITIGNORES, GITIGNORE
+
+    ana = tmp_path / "ana"
+    save(ana, HUNGRY)
+    git(tmp_path, "init", "-q", "-b", "main", str(ana))
+    (ana / ".gitignore").write_text(EARLIER_GITIGNORES[0], encoding="utf-8")
+    git(ana, "add", ".gitignore")
+    git(ana, "-c", "user.name=Ana", "-c", "user.email=a@example.org", "commit", "-q", "-m", "x")
+    assert sync(ana, "--remote", str(remote)) == "Sent 1 game, received 0; 1 game in the history.\n"
+    assert git(ana, "config", "scorekeeper.managed") == "true\n"
+    assert git(remote, "show", "main:.gitignore") == GITIGNORE  # brought up to date

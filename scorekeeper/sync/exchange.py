@@ -262,7 +262,8 @@ def _check_fetched(git: Git, commit: str, url: str) -> set[str]:
     for record in git.entries("ls-tree", "-r", "-l", "-z", "--full-tree", commit):
         entry = Entry.parse(record)
         blob = None
-        if entry.path == GITIGNORE_NAME and entry.kind == "blob":
+        small = entry.size is not None and entry.size <= len(GITIGNORE.encode()) * 2
+        if entry.path == GITIGNORE_NAME and entry.kind == "blob" and small:
             shown = git.run("cat-file", "blob", entry.oid)
             blob = shown.stdout.encode("utf-8", "surrogateescape")
         why = refusal(entry, blob)
