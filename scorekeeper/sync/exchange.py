@@ -296,7 +296,10 @@ def _record(git: Git, home: Path, taken: set[str]) -> None:
     so that a conflict holds back only the file it is about."""
     tracked = [p for p in git.entries("ls-files", "-z") if is_shared(p) or p == GITIGNORE_NAME]
     gone = [p for p in tracked if not os.path.lexists(home / p)]
-    present = local_files(home)
+    try:
+        present = local_files(home)
+    except OSError as error:
+        raise SyncError(f"{home}: cannot read the history ({error.strerror or error})") from None
     if GITIGNORE_NAME in tracked and GITIGNORE_NAME not in [*present, *gone]:
         raise SyncError(
             f"{home / GITIGNORE_NAME}: not the .gitignore scorekeeper wrote, which the group "

@@ -110,7 +110,7 @@ def local_files(home: Path) -> list[str]:
                 f"{folder}/{entry.name}"
                 for entry in entries
                 if is_shared(f"{folder}/{entry.name}") and entry.is_file(follow_symlinks=False)
-            ]
+            ]  # an unreadable folder raises OSError: the caller names it
     if _is_regular(home / GITIGNORE_NAME):
         try:
             if is_ours((home / GITIGNORE_NAME).read_bytes()):
