@@ -8,12 +8,25 @@ with every setting that could run a command switched off (`git`).
 
 - `exchange`: one sync (commit, fetch, check, replay, push) and what it did;
 - `shared`: the files a group shares, and why anything else is refused;
-- `git`: the system git, run safely and with a timeout.
+- `git`: the system git, run safely and with a timeout;
+- `fields`, `merging`: a session changed on both sides, merged key by key;
+- `settle`: the conflicts left, listed with both sides, and settled by choosing one.
 """
 
 from __future__ import annotations
 
-from scorekeeper.sync.exchange import Conflict, Exchange, share
+from scorekeeper.sync.exchange import Conflict, Exchange, Kept, share
 from scorekeeper.sync.git import Git, SyncError
+from scorekeeper.sync.settle import Unsettled, settle, unsettled
 
-__all__ = ["Conflict", "Exchange", "Git", "SyncError", "share"]
+__all__ = [
+    "Conflict",
+    "Exchange",
+    "Git",
+    "Kept",
+    "SyncError",
+    "Unsettled",
+    "settle",
+    "share",
+    "unsettled",
+]

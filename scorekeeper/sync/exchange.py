@@ -29,6 +29,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history import from_session
 from scorekeeper.storage import locked, read_session, replace_file
 from scorekeeper.sync.git import Git, NotSharedError, SyncError, last_line
+from scorekeeper.sync.merging import merge_texts
 from scorekeeper.sync.shared import (
     FILES,
     FOLDERS,
@@ -49,16 +50,28 @@ PUSH_ATTEMPTS = 3  # someone else pushed between our fetch and our push: replay 
 CONFLICT = "conflict"  # local branches keeping the commits a sync could not replay
 MANAGED = "scorekeeper.managed"  # set in the repositories sync made
 SHARED = (*FOLDERS, *FILES)
+SESSION_ATTRIBUTES = "# Written by `scorekeeper sync`\n/sessions/*.toml merge=binary\n"
 _BRANCH_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
 @dataclass(frozen=True)
 class Conflict:
-    """A local change to files the group changed too: kept as `commit` on `branch`."""
+    """A local change to files the group changed too: kept as `commit` on `branch`. `keys`:
+    the keys of a session both sides changed (the group's values are in place); none when
+    the file was taken whole."""
 
     files: tuple[str, ...]
     commit: str
     branch: str
+    keys: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A file edited on one side and removed on the other: the edit was kept."""
+
+    file: str
+    why: str
 
 
 @dataclass(frozen=True)
@@ -73,6 +86,7 @@ class Exchange:
     games: int
     conflicts: tuple[Conflict, ...] = ()
     unsettled: tuple[str, ...] = ()  # conflict branches of earlier syncs, not deleted yet
+    kept: tuple[Kept, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,7 +94,8 @@ class Replayed:
     """The local head once every change was committed, and the commits that conflicted."""
 
     head: str | None
-    conflicts: tuple[Conflict, ...]
+    conflicts: tuple[Conflict, ...] = ()
+    kept: tuple[Kept, ...] = ()
 
 
 def share(home: Path, remote: str | None = None) -> Exchange:
@@ -97,6 +112,7 @@ def share(home: Path, remote: str | None = None) -> Exchange:
     branch = _track(git, branch)
     upstream = f"refs/remotes/{REMOTE}/{branch}"
     conflicts: list[Conflict] = []
+    kept: list[Kept] = []
     first: Replayed | None = None
     theirs: str | None = None
     for _ in range(PUSH_ATTEMPTS):
@@ -106,6 +122,7 @@ def share(home: Path, remote: str | None = None) -> Exchange:
             replayed = record_and_replay(git, home, upstream, url)
         first = first or replayed
         conflicts += replayed.conflicts
+        kept += replayed.kept
         if git.commit_of("HEAD") is None:  # nothing to share on either side yet
             return Exchange(url, 0, 0, 0, 0, 0)
         theirs = git.commit_of(upstream)
@@ -141,10 +158,16 @@ def share(home: Path, remote: str | None = None) -> Exchange:
         received_other=max(0, received_commits - received),
         games=len(now),
         conflicts=tuple(conflicts),
+        kept=tuple(kept),
         unsettled=tuple(
-            b for b in _conflict_branches(git) if b not in {c.branch for c in conflicts}
+            b for b in conflict_branches(git) if b not in {c.branch for c in conflicts}
         ),
     )
+
+
+def open_repository(home: Path) -> Git:
+    """The data directory's repository, once shared (for what comes after an exchange)."""
+    return _open(home, None)[0]
 
 
 def _open(home: Path, remote: str | None) -> tuple[Git, str]:
@@ -167,6 +190,7 @@ def _open(home: Path, remote: str | None) -> tuple[Git, str]:
         git.run("-c", f"init.defaultBranch={DEFAULT_BRANCH}", "init", "-q", "--template=")
         git.run("config", MANAGED, "true")
     _check_ours(git)
+    _merge_sessions_by_key(git)
     _check_state(git)
     _check_ignore_files(home)
     if remote is not None:
@@ -217,6 +241,20 @@ def _check_state(git: Git) -> None:
         )
 
 
+def _merge_sessions_by_key(git: Git) -> None:
+    """Tell git to leave a session changed on both sides to us (`_settle` merges it key by
+    key and derives its result again), rather than merge its lines: lines merged apart can
+    pair one side's inputs with a stored result of the other's."""
+    path = git.git_dir / "info" / "attributes"
+    try:
+        if path.read_text(encoding="utf-8") == SESSION_ATTRIBUTES:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass
+    path.parent.mkdir(exist_ok=True)
+    replace_file(path, SESSION_ATTRIBUTES, "git's attributes for sync")
+
+
 def _rebasing(git: Git) -> bool:
     return any((git.git_dir / name).exists() for name in ("rebase-merge", "rebase-apply"))
 
@@ -247,11 +285,12 @@ def record_and_replay(git: Git, home: Path, upstream: str, url: str) -> Replayed
     _record(git, home, taken)
     head = git.commit_of("HEAD")
     if theirs is None:
-        return Replayed(head, ())
+        return Replayed(head)
     if head is None:  # nothing of our own yet: take the group's history
         git.run("merge", "-q", "--ff-only", upstream)
-        return Replayed(head, ())
-    return Replayed(head, _rebase(git, upstream))
+        return Replayed(head)
+    conflicts, kept = _rebase(git, home, upstream)
+    return Replayed(head, conflicts, kept)
 
 
 def _check_fetched(git: Git, commit: str, url: str) -> set[str]:
@@ -364,11 +403,12 @@ def _game_line(path: Path, home: Path) -> str:
     return _one_line(f"{play.title} {day}: {scores}")
 
 
-def _rebase(git: Git, upstream: str) -> tuple[Conflict, ...]:
-    """Replay local commits onto the group's. A file changed on both sides takes the
-    group's version and ours is kept on a branch; the rest of its commit goes on. Any other
-    failure aborts the rebase, leaving the repository as it was."""
-    conflicts = []
+def _rebase(git: Git, home: Path, upstream: str) -> tuple[tuple[Conflict, ...], tuple[Kept, ...]]:
+    """Replay local commits onto the group's, settling each file both sides changed (see
+    `_settle`), so a conflict holds back at most the keys it is about and the rest of its
+    commit goes on. Any other failure aborts the rebase, leaving the repository as it was."""
+    conflicts: list[Conflict] = []
+    kept: list[Kept] = []
     try:
         result = git.run("rebase", "-q", "-Xno-renames", upstream, check=False)
         while result.returncode != 0:
@@ -379,12 +419,12 @@ def _rebase(git: Git, upstream: str) -> tuple[Conflict, ...]:
                     f"{git.home}: git could not replay the local changes: {last_line(result)}; "
                     "nothing was changed"
                 )
-            for path, has_theirs in files.items():
-                _take_the_groups(git, path, has_theirs)
-            names = tuple(sorted(files))
-            branch = conflict_branch(names[0], stopped)
-            git.run("branch", "-f", branch, stopped)
-            conflicts.append(Conflict(names, stopped[:7], branch))
+            for path, stages in sorted(files.items()):
+                outcome = _settle(git, home, path, stages, stopped)
+                if isinstance(outcome, Conflict):
+                    conflicts.append(outcome)
+                elif outcome is not None:
+                    kept.append(outcome)
             unchanged = git.run("diff-index", "--cached", "--quiet", "HEAD", check=False)
             step = "--skip" if unchanged.returncode == 0 else "--continue"
             result = git.run("rebase", step, check=False)
@@ -393,26 +433,55 @@ def _rebase(git: Git, upstream: str) -> tuple[Conflict, ...]:
             with contextlib.suppress(SyncError):  # the first failure is the one to report
                 git.run("rebase", "--abort", check=False)
         raise
-    return tuple(conflicts)
+    return tuple(conflicts), tuple(kept)
 
 
-def _unmerged(git: Git) -> dict[str, bool]:
-    """The files a stopped rebase could not merge, each with whether the group's side
-    (stage 2: the commit being built on) still has it."""
-    stages: dict[str, set[str]] = {}
+def _unmerged(git: Git) -> dict[str, dict[str, str]]:
+    """The files a stopped rebase could not merge, each with its versions by stage: 1 the
+    version both sides shared, 2 the group's (the commit being built on), 3 ours."""
+    stages: dict[str, dict[str, str]] = {}
     for record in git.entries("ls-files", "-u", "-z"):
         info, _, path = record.partition("\t")
-        stages.setdefault(path, set()).add(info.split()[2])
-    return {path: "2" in found for path, found in stages.items()}
+        _, oid, stage = info.split()
+        stages.setdefault(path, {})[stage] = oid
+    return stages
 
 
-def _take_the_groups(git: Git, path: str, has_theirs: bool) -> None:
-    """Resolve a conflicted file to the group's version (or its removal)."""
-    if has_theirs:
-        git.run("checkout", "--ours", "--", path)  # in a rebase, "ours" is the group's side
+def _settle(
+    git: Git, home: Path, path: str, stages: dict[str, str], stopped: str
+) -> Conflict | Kept | None:
+    """One file both sides changed. An edit wins over a removal, whichever side made which
+    (so the history is the same whoever syncs first). Two edits of a session merge key by
+    key; keys changed two ways, and any other file changed on both sides, take the group's
+    value, and ours is kept on a conflict branch."""
+    if "2" not in stages:  # the group removed what we edited: our edit stays
+        git.run("checkout", "--theirs", "--", path)  # in a rebase, "theirs" is ours
+        git.stage([path])
+        return Kept(path, "edited here and removed in the group: your edit is kept")
+    if "3" not in stages:  # we removed what the group edited: the edit stays
+        git.run("checkout", "--ours", "--", path)
+        git.stage([path])
+        return Kept(path, "removed here and edited in the group: the edited game is back")
+    base = _blob(git, stages["1"]) if "1" in stages else None
+    merged = merge_texts(home, path, base, _blob(git, stages["2"]), _blob(git, stages["3"]))
+    if merged is not None:
+        replace_file(home / path, merged.text, "a merged session")
+        git.stage([path])
+        if not merged.conflicts:
+            return None
+        keys = tuple(conflict.key for conflict in merged.conflicts)
     else:
-        (git.home / path).unlink(missing_ok=True)
-    git.stage([path])
+        git.run("checkout", "--ours", "--", path)  # the group's version, whole
+        git.stage([path])
+        keys = ()
+    branch = conflict_branch(path, stopped)
+    git.run("branch", "-f", branch, stopped)
+    git.run("config", f"branch.{branch}.description", path)
+    return Conflict((path,), stopped[:7], branch, keys)
+
+
+def _blob(git: Git, oid: str) -> str:
+    return git.run("cat-file", "blob", oid).stdout
 
 
 def conflict_branch(path: str, commit: str) -> str:
@@ -422,7 +491,7 @@ def conflict_branch(path: str, commit: str) -> str:
     return f"{CONFLICT}/{stem}-{commit[:7]}"
 
 
-def _conflict_branches(git: Git) -> list[str]:
+def conflict_branches(git: Git) -> list[str]:
     """The branches earlier conflicts were kept on, until the user deletes them."""
     return git.lines("for-each-ref", "--format=%(refname:short)", f"refs/heads/{CONFLICT}/")
 
