@@ -228,13 +228,18 @@ def restore_trashed(home: Path, refs: list[str]) -> list[Moved]:
 
 
 def _check_rooms(home: Path, trashed: list[Path]) -> None:
-    """Raise SeriesError when a trashed session's series has no room (or another title) now."""
+    """Raise SeriesError when a trashed session's series has no room (or another title) now.
+    A session whose name is taken in the history meanwhile is left to the restore's own
+    refusal, which names it."""
     from scorekeeper.series import SeriesDef, SeriesError, check_join
-    from scorekeeper.storage import Unreadable, iter_series
+    from scorekeeper.storage import Unreadable, iter_series, sessions_dir
+    from scorekeeper.storage.changes import original_stem
 
     plays = list(load(home).plays)
     defined = {d.name: d for d in iter_series(home) if not isinstance(d, Unreadable)}
     for path in trashed:
+        if (sessions_dir(home) / f"{original_stem(path)}.toml").exists():
+            continue
         play = score_file(path, home)
         if isinstance(play, Unreadable) or play.series is None:
             continue
