@@ -4,11 +4,12 @@ send ours.
 Each change becomes a commit of exactly the shared files it touches (`shared`: the same
 allow-list decides what is sent and what is accepted). The group's commits are fetched and
 their tree is checked against that list before anything of it reaches the data directory;
-then the local commits are replayed on top (a rebase) and pushed. When a file was changed
-on both sides, the group's version is put in place and the local one is kept on a branch of
-its own: the rest of that commit (other new games) goes on and is sent, no working file ever
-holds conflict markers, and a rebase that fails for any other reason is aborted, so the
-repository is left as it was found.
+then the local commits are replayed on top (a rebase) and pushed. A file changed on both
+sides is settled file by file (`_settle`): an edit wins over a removal, two edits of a
+session merge key by key, and only what cannot merge keeps the group's value in place and
+ours on a branch of its own. The rest of that commit (other new games) goes on and is sent,
+no working file ever holds conflict markers, and a rebase that fails for any other reason
+is aborted, so the repository is left as it was found.
 
 The repository is one sync made itself (marked `scorekeeper.managed`): a data directory that
 is, or lies inside, someone else's repository is refused, and their remote never changed.
@@ -47,7 +48,7 @@ from scorekeeper.text import visible
 REMOTE = "origin"
 DEFAULT_BRANCH = "main"
 PUSH_ATTEMPTS = 3  # someone else pushed between our fetch and our push: replay and try again
-CONFLICT = "conflict"  # local branches keeping the commits a sync could not replay
+CONFLICT = "conflict"  # local branches keeping our side of what could not merge
 MANAGED = "scorekeeper.managed"  # set in the repositories sync made
 SHARED = (*FOLDERS, *FILES)
 SESSION_ATTRIBUTES = "# Written by `scorekeeper sync`\n/sessions/*.toml merge=binary\n"
