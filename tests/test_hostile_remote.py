@@ -540,6 +540,12 @@ def test_a_conflict_on_one_new_file_keeps_every_other_new_game(
     assert git(ana, "status", "--porcelain") == ""
     (branch,) = git(ana, "for-each-ref", "--format=%(refname:short)", "refs/heads/conflict").split()
     assert "Ana's" in git(ana, "show", f"{branch}:sessions/friday.toml")
+    listed = run(ana, "sync", "--conflicts")
+    assert listed.stdout == (
+        f"sessions/friday.toml (yours on branch {branch}):\n"
+        f"  the whole file: compare with `git -C {ana} diff HEAD {branch} -- "
+        "sessions/friday.toml`\n"
+    )
 
 
 def test_a_conflict_inside_a_batch_of_new_games_costs_only_that_file(

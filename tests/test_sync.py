@@ -259,6 +259,11 @@ def test_a_conflict_settled_for_the_group_leaves_its_values(tmp_path: Path, remo
     assert settled.stdout == f"Settled sessions/{game}: the group's values kept.\n"
     assert sync(ana) == "Sent 0 games, received 0; 1 game in the history.\n"
     assert history(ana) == history(ben)
+    together = run(ana, "sync", "--conflicts", "--keep-group", game)
+    assert (together.exit_code, together.stderr) == (
+        2,
+        "error: --conflicts and --keep-group cannot be used together\n",
+    )
     missing = run(ana, "sync", "--keep-group", game)
     assert (missing.exit_code, missing.stderr) == (
         1,

@@ -118,10 +118,15 @@ def listing(found: list[Unsettled], home: Path) -> list[str]:
         lines.append(f"{conflict.file} (yours on branch {conflict.branch}):")
         for key in conflict.keys:
             lines.append(f"  {key.key}: the group's {_value(key.group)}, yours {_value(key.mine)}")
-        if not conflict.keys:
+        if conflict.whole:
             lines.append(
                 f"  the whole file: compare with `git -C {at} diff HEAD {conflict.branch} -- "
                 f"{shlex.quote(conflict.file)}`"
+            )
+        elif not conflict.keys:
+            lines.append(
+                "  nothing left to settle (the file agrees with yours now): "
+                f"`scorekeeper sync --keep-group {shlex.quote(conflict.file)}` forgets the branch"
             )
     return lines
 

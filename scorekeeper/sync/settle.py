@@ -32,6 +32,7 @@ class Unsettled:
     branch: str
     commit: str
     keys: tuple[KeyConflict, ...]
+    whole: bool = False  # not mergeable key by key: the file is one value
 
 
 def unsettled(home: Path) -> list[Unsettled]:
@@ -64,10 +65,12 @@ def _unsettled(git: Git, home: Path, branch: str) -> Unsettled:
         file = changed[0] if changed else branch
     versions = _versions(git, home, commit, file)
     if versions is None:
-        return Unsettled(file, branch, commit, ())
+        return Unsettled(file, branch, commit, (), whole=True)
     base, group, mine = versions
     merged = merge_texts(home, file, base, group, mine)
-    return Unsettled(file, branch, commit, merged.conflicts if merged is not None else ())
+    if merged is None:
+        return Unsettled(file, branch, commit, (), whole=group != mine)
+    return Unsettled(file, branch, commit, merged.conflicts)
 
 
 def _versions(git: Git, home: Path, commit: str, file: str) -> tuple[str | None, str, str] | None:
