@@ -10,6 +10,7 @@ from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import report_unreadable
 from scorekeeper.history.archive import load
+from scorekeeper.history.players import check_new_name, player_counts
 
 app = command_app(help="Players in the history: list them, rename one everywhere.")
 
@@ -29,7 +30,6 @@ def list_players(ctx: typer.Context) -> None:
 
 def _print_players(state: AppState) -> None:
     from scorekeeper import render
-    from scorekeeper.history.players import player_counts
     from scorekeeper.render.stats import players_table
 
     with user_errors():
@@ -61,7 +61,7 @@ def rename(
 
     state: AppState = ctx.obj
     with user_errors(state):
-        done = rename_player(state.home, old, new)
+        done = rename_player(state.home, old, check_new_name(new))
     report_unreadable(list(done.skipped))
     console = render.make_console()
     count = len(done.edited) + len(done.rebuilt)

@@ -115,5 +115,5 @@ class Game(TitleNames, Generic[P, S]):
     tie_words: Mapping[str, Callable[[TieStep], str]] = field(default_factory=dict)
     with_user_files: Callable[[UserFiles], Game[P, S]] | None = None
     listing: Callable[[UserFiles | None], tuple[Any, ...]] | None = None
-    """The title's card catalogue as rows for `games show` (catalogue_listing.CardRow)."""
+    """The title's card catalogue as rows for `games show` (catalogue_rows.CardRow)."""
 

@@ -269,12 +269,38 @@ def chosen_plays(plays: list[Play], refs: list[str]) -> list[Play]:
 
 
 def restore_trashed(home: Path, refs: list[str]) -> list[Moved]:
-    """Put the trashed sessions named by file name or short id back, as one undoable change."""
-    from scorekeeper.storage import restore_sessions, trashed_files
+    """Put the trashed sessions named by file name or short id back, as one undoable change;
+    refused, as `series add` would refuse, when a series they belong to filled up meanwhile."""
+    from scorekeeper.storage import locked, restore_sessions, trashed_files
 
-    trashed = trashed_files(home)
-    chosen = list(dict.fromkeys(_find_trashed(trashed, ref) for ref in refs))
-    return restore_sessions(home, chosen)
+    with locked(home):
+        trashed = trashed_files(home)
+        chosen = list(dict.fromkeys(_find_trashed(trashed, ref) for ref in refs))
+        _check_rooms(home, chosen)
+        return restore_sessions(home, chosen)
+
+
+def _check_rooms(home: Path, trashed: list[Path]) -> None:
+    """Raise SeriesError when a trashed session's series has no room (or another title) now.
+    A session whose name is taken in the history meanwhile is left to the restore's own
+    refusal, which names it."""
+    from scorekeeper.history.series import SeriesDef, SeriesError, check_join
+    from scorekeeper.storage import Unreadable, sessions_dir
+    from scorekeeper.storage.changes import original_stem
+
+    plays = list(load(home).plays)
+    defined = {d.name: d for d in series_definitions(home) if not isinstance(d, Unreadable)}
+    for path in trashed:
+        if (sessions_dir(home) / f"{original_stem(path)}.toml").exists():
+            continue
+        play = score_file(path, home)
+        if isinstance(play, Unreadable) or play.series is None:
+            continue
+        try:
+            check_join(defined.get(play.series, SeriesDef(play.series)), plays, play.game)
+        except SeriesError as error:
+            raise SeriesError(f"cannot restore {short_id(path.stem)}: {error}") from None
+        plays.append(play)
 
 
 def trashed_plays(home: Path) -> Loaded:

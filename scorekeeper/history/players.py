@@ -16,12 +16,27 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import InputError, ScorekeeperError, Where
 from scorekeeper.history.plays import Play, oldest_first, spellings
+from scorekeeper.text import visible
+from scorekeeper.text.names import check_name
 
 
 class RenameError(ScorekeeperError):
     """A rename would put one name twice in a session, or the old name is nowhere."""
+
+
+def check_new_name(value: str) -> str:
+    """A name a rename may give: a valid name with no control or format character, which
+    would be invisible (or worse, a NUL) wherever the name is shown, exported or shared."""
+    name = check_name(value)
+    if visible(name) != name:
+        raise InputError(
+            "expected visible characters only (no control or format characters), got "
+            f"'{visible(name)}'",
+            Where(key="name"),
+        )
+    return name
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,10 @@ from scorekeeper.history.rescore import Cause, Rescored
 from scorekeeper.render import user, user_names, when
 from scorekeeper.render.table import Table
 
+# A hand-named file's id is its whole name, which may be long (or arrive from a group's
+# remote): it folds onto more lines rather than squeeze every other column to nothing.
+ID_WIDTH = 24
+
 if TYPE_CHECKING:
     from scorekeeper.history.plays import Play
 
@@ -18,7 +22,7 @@ if TYPE_CHECKING:
 def history_table(plays: Sequence[Play], title: str) -> Table:
     """One row per session: id, date, title, winner, then every player with points (seat order)."""
     table = Table(title=title, title_justify="left")
-    table.add_column("ID", no_wrap=True)
+    table.add_column("ID", max_width=ID_WIDTH, overflow="fold")
     table.add_column("Date", no_wrap=True)
     table.add_column("Game")
     table.add_column("Winner", style="bold")
@@ -62,7 +66,7 @@ CAUSES = {  # see docs/session-format.md, "Kept true to the inputs"
 
 def rescore_table(changed: Sequence[tuple[Play, Sequence[str], Cause]]) -> Table:
     table = Table(title="Results that differ from what was saved", title_justify="left")
-    table.add_column("ID", no_wrap=True)
+    table.add_column("ID", max_width=ID_WIDTH, overflow="fold")
     table.add_column("Date", no_wrap=True)
     table.add_column("Game")
     table.add_column("What changed (stored -> now)")

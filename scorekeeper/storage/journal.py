@@ -14,6 +14,7 @@ an undo of sessions can too (`replace`, `create`, `remove`).
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -48,6 +49,11 @@ FOLDERS = (
     "trash/series",
     "kept",
 )  # where temporaries may be
+# What a journal may name: the history's files, their trash, the copies kept for undo, the
+# change log and the group's shared settings. Nothing else, so that a journal.json that
+# arrived from anywhere can never touch `.git/`, a cache or a file outside the data directory.
+JOURNAL_FOLDERS = ("sessions", "series", "trash", "trash/series", "kept")
+JOURNAL_FILES = ("changes.jsonl", "catalogue.toml", "rulings.toml", "renames.toml")
 
 
 @dataclass(frozen=True)
@@ -267,18 +273,50 @@ def _is_done_or_ready(home: Path, step: Step) -> bool:
     return _file_digest(home / step.path) == step.sha256
 
 
-def _safe_name(value: object, temporary: bool) -> str | None:
-    """A journal's path, refused unless it stays inside the data directory."""
-    if value is None and temporary:
+def _target(value: object) -> str:
+    """A journal's target path, refused unless it is a file a journal may touch."""
+    if not isinstance(value, str):
+        raise ValueError("expected a path")
+    folder, _, name = value.rpartition("/")
+    if value in JOURNAL_FILES or (folder in JOURNAL_FOLDERS and _is_file_name(name)):
+        return value
+    raise ValueError(f"not a file a change may touch: {value!r}")
+
+
+def _temporary(value: object, target: str) -> str | None:
+    """A staged version or backup: a temporary file name beside its target, or None."""
+    if value is None:
         return None
     if not isinstance(value, str):
         raise ValueError("expected a path")
-    parts = PurePosixPath(value).parts
-    if not parts or PurePosixPath(value).is_absolute() or ".." in parts or "\\" in value:
-        raise ValueError(f"path outside the data directory: {value!r}")
-    if temporary and not is_temporary(parts[-1]):
-        raise ValueError(f"not a temporary file name: {value!r}")
+    folder, _, name = value.rpartition("/")
+    if folder != target.rpartition("/")[0] or not _is_file_name(name) or not is_temporary(name):
+        raise ValueError(f"not a temporary file beside {target!r}: {value!r}")
     return value
+
+
+def _is_file_name(name: str) -> bool:
+    return name not in ("", ".", "..") and "/" not in name and "\\" not in name and "\0" not in name
+
+
+def _check_on_disk(home: Path, steps: list[Step]) -> None:
+    """Every folder on the way is a real folder and every file a regular file: a journal
+    never acts through a link."""
+    for step in steps:
+        for name in (step.path, step.new, step.backup):
+            if name is None:
+                continue
+            parts = PurePosixPath(name).parts
+            for depth in range(1, len(parts) + 1):
+                try:
+                    mode = os.lstat(home.joinpath(*parts[:depth])).st_mode
+                except FileNotFoundError:
+                    break
+                except OSError as error:
+                    raise ValueError(f"{name!r}: {reason(error)}") from None
+                last = depth == len(parts)
+                if not (stat.S_ISREG(mode) if last else stat.S_ISDIR(mode)):
+                    raise ValueError(f"{name!r} is not a regular file in a real folder")
 
 
 def _steps_from(document: Any) -> tuple[str, list[Step]]:
@@ -294,14 +332,13 @@ def _steps_from(document: Any) -> tuple[str, list[Step]]:
         digest = entry.get("sha256")
         if digest is not None and not isinstance(digest, str):
             raise ValueError("unknown step")
-        path = _safe_name(entry.get("path"), temporary=False)
-        assert path is not None
+        path = _target(entry.get("path"))
         steps.append(
             Step(
                 op=entry["op"],
                 path=path,
-                new=_safe_name(entry.get("new"), temporary=True),
-                backup=_safe_name(entry.get("backup"), temporary=True),
+                new=_temporary(entry.get("new"), path),
+                backup=_temporary(entry.get("backup"), path),
                 sha256=digest,
             )
         )
@@ -310,14 +347,20 @@ def _steps_from(document: Any) -> tuple[str, list[Step]]:
 
 def recover(home: Path) -> None:
     """Complete or roll back the change a killed scorekeeper left in its journal, and say
-    which. Called with the lock held."""
+    which. Called with the lock held. A journal that is not a regular file, cannot be read,
+    or names anything but the files a change may touch is set aside, never followed."""
     journal = journal_path(home)
-    text = read_optional(journal, JOURNAL)
-    if text is None:
-        return
     try:
+        if not stat.S_ISREG(os.lstat(journal).st_mode):
+            raise ValueError("not a regular file")
+        text = read_optional(journal, JOURNAL)
+        if text is None:
+            return
         change, steps = _steps_from(parse_json(text, journal))
-    except (StorageError, ValueError) as error:
+        _check_on_disk(home, steps)
+    except FileNotFoundError:
+        return
+    except (StorageError, ValueError, OSError) as error:
         aside = journal.with_name(f"{JOURNAL_FILE}.damaged-{_suffix()}")
         try:
             journal.replace(aside)

@@ -8,6 +8,7 @@ calls that change files can nest (a save inside a larger change).
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import threading
@@ -17,9 +18,13 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from scorekeeper.errors import StorageError
-from scorekeeper.storage.files import reason
+from scorekeeper.storage.files import _suffix, reason
+from scorekeeper.storage.notice import tell
 
 LOCK_FILE = ".lock"
+# The data directory's own folders: a change never goes through a link in their place (a
+# folder linked elsewhere, by hand or by an old sync, would put saves outside the directory).
+FOLDERS = ("sessions", "series", "trash", "kept", "cache", "drafts", "remembered")
 WAIT_SECONDS = 5.0
 POLL_SECONDS = 0.05
 
@@ -68,11 +73,33 @@ def _try_lock(handle: int) -> bool:
 
 
 def _open(home: Path) -> int:
+    """The lock file, opened never through a link: a `.lock` that is one is set aside."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+    path = home / LOCK_FILE
     try:
         home.mkdir(parents=True, exist_ok=True)
-        return os.open(home / LOCK_FILE, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0))
+        try:
+            return os.open(path, flags)
+        except OSError as error:
+            if error.errno != errno.ELOOP:
+                raise
+        aside = path.with_name(f"{LOCK_FILE}.link-{_suffix()}")
+        path.replace(aside)
+        tell(f"{path}: was a link, not scorekeeper's lock file; it was moved to {aside}")
+        return os.open(path, flags)
     except OSError as error:
         raise StorageError(f"{home}: cannot write here: {reason(error)}") from None
+
+
+def check_folders(home: Path) -> None:
+    """Refuse to change anything while one of the data directory's folders is a link."""
+    for name in FOLDERS:
+        path = home / name
+        if path.is_symlink():
+            raise StorageError(
+                f"{path}: a link to {str(path.readlink())!r}, not a folder; scorekeeper changes "
+                "nothing through a link: put the folder itself in the data directory"
+            )
 
 
 def _busy(home: Path) -> BusyError:
@@ -84,9 +111,11 @@ def _busy(home: Path) -> BusyError:
 @contextmanager
 def locked(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[None]:
     """Hold the data directory's lock for a change: wait at most `wait` seconds for another
-    scorekeeper to finish (then BusyError). Taking it also finishes or rolls back a change a
+    scorekeeper to finish (then BusyError), after refusing data folders that are links.
+    Taking it also finishes or rolls back a change a
     killed scorekeeper left, and (once a process) removes its temporary files."""
     entry = _entry(home)
+    check_folders(home)
     if not entry.guard.acquire(timeout=max(wait, 0)):
         raise _busy(home)
     try:

@@ -1,0 +1,68 @@
+"""Merging two versions of one session file: key by key, with its result derived again.
+
+Used by an exchange (a file changed here and in the group) and by settling a conflict (one
+side chosen for the keys both changed). The stored `[result]` is not merged: it is derived
+from the inputs, so when the merged inputs are neither side's own the result is computed
+again, and the file written in the standard layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.session import from_dict, to_dict
+from scorekeeper.storage import dumps
+from scorekeeper.storage.reading import parse_toml
+from scorekeeper.storage.userfiles import user_files
+from scorekeeper.sync.fields import KeyConflict, Side, merge, same
+
+DERIVED = ("result",)
+
+
+@dataclass(frozen=True)
+class MergedText:
+    """The merged file, and the keys both sides changed (their `prefer` value is in it)."""
+
+    text: str
+    conflicts: tuple[KeyConflict, ...]
+
+
+def is_session(path: str) -> bool:
+    return path.startswith("sessions/")
+
+
+def merge_texts(
+    home: Path,
+    path: str,
+    base: str | None,
+    group: str,
+    mine: str,
+    prefer: Side = "group",
+) -> MergedText | None:
+    """The two versions of a session merged key by key, or None when they cannot be (not a
+    session, no version shared before, a version that does not parse, or merged inputs that
+    do not make a valid session): then the file is one value, taken whole."""
+    if base is None or not is_session(path):
+        return None
+    try:
+        documents = [parse_toml(text, path) for text in (base, group, mine)]
+    except ScorekeeperError:
+        return None
+    base_doc, group_doc, mine_doc = documents
+    merged = merge(base_doc, group_doc, mine_doc, prefer, ignore=DERIVED)
+    for text, document in ((group, group_doc), (mine, mine_doc)):
+        if same(merged.document, _inputs(document)):
+            return MergedText(text, merged.conflicts)
+    try:
+        session = from_dict(merged.document, user_files(home))
+        outcome = session.score()
+    except ScorekeeperError:
+        return None
+    return MergedText(dumps(to_dict(session, outcome)), merged.conflicts)
+
+
+def _inputs(document: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in document.items() if k not in DERIVED}
