@@ -176,7 +176,7 @@ def series_json(report: SeriesReport, *, games: bool = False) -> dict[str, Any]:
     out["plays"] = [
         {
             "session": play.id,
-            "played": _day(play.day),
+            "played": to_json(play)["played"],
             "game": play.game,
             "results": [{"name": r.name, "total": r.total, "rank": r.rank} for r in play.results],
             "winners": list(play.winners),
