@@ -415,3 +415,14 @@ def test_only_the_bgstats_option_loads_the_qr_library(home: Path) -> None:
     assert "segno" not in modules("history", "show", "family-night")
     assert "segno" not in modules("history", "export", "--format", "bgstats")
     assert "| segno" in modules("history", "show", "family-night", "--bgstats")
+
+
+def test_elsewhere_a_code_too_wide_points_to_history_show() -> None:
+    """The walk-through's offer after saving draws through the same function."""
+    link = LINK_PREFIX + "%7B%22sourceName%22:%22scorekeeper%22%7D"
+    out, err = io.StringIO(), io.StringIO()
+    assert not print_qr(Console(file=out, width=20), Console(file=err, width=200), link)
+    assert out.getvalue() == ""
+    assert err.getvalue().endswith(
+        "or write the code to a file with `scorekeeper history show ID --qr FILE.png`.\n"
+    )

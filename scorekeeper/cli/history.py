@@ -276,7 +276,7 @@ def _show_bgstats(
     console.print(play_facts(play))
     link = play_link(play, history, saved_on)
     if qr_file is None or kind is None:
-        if not print_link_and_code(console, link, errors):
+        if not print_link_and_code(console, link, errors, "--qr FILE.png"):
             raise typer.Exit(ExitStatus.FAILURE)
         return
     console.print(render.user(link), soft_wrap=True)

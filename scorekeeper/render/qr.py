@@ -62,7 +62,11 @@ def is_dark_background(environ: dict[str, str] | None = None) -> bool | None:
     return int(last) in _DARK_BACKGROUNDS if last.isdigit() else None
 
 
-def print_qr(console: Console, errors: Console, data: str) -> bool:
+IMAGE_HINT = "`scorekeeper history show ID --qr FILE.png`"
+"""How to get the code as an image instead, for a terminal that cannot show it."""
+
+
+def print_qr(console: Console, errors: Console, data: str, image_hint: str = IMAGE_HINT) -> bool:
     """Draw the QR code of `data`; False, with a line on `errors` saying why and what to do,
     when the console is too narrow for it (a wrapped code cannot be scanned)."""
     matrix = qr_matrix(data)
@@ -71,7 +75,7 @@ def print_qr(console: Console, errors: Console, data: str) -> bool:
         errors.print(
             f"The QR code needs a terminal {width} columns wide; this one has "
             f"{console.width}. Widen it or zoom out and run the command again, or write the "
-            "code to a file with --qr FILE.png.",
+            f"code to a file with {image_hint}.",
             soft_wrap=True,
         )
         return False
@@ -81,7 +85,7 @@ def print_qr(console: Console, errors: Console, data: str) -> bool:
         if dark is None:
             errors.print(
                 "No colours: the QR code is drawn for a dark background. On a light one, "
-                "set COLORFGBG=0;15 (or write the code to a file with --qr FILE.png).",
+                f"set COLORFGBG=0;15 (or write the code to a file with {image_hint}).",
                 soft_wrap=True,
             )
         for line in lines:
@@ -92,11 +96,14 @@ def print_qr(console: Console, errors: Console, data: str) -> bool:
     return True
 
 
-def print_link_and_code(console: Console, link: str, errors: Console | None = None) -> bool:
+def print_link_and_code(
+    console: Console, link: str, errors: Console | None = None, image_hint: str = IMAGE_HINT
+) -> bool:
     """A link on one unwrapped line (so it copies whole), then its QR code to scan; notes
     about the code go to `errors` (standard error by default). False if it was not drawn."""
     console.print(Text(link), soft_wrap=True)
-    return print_qr(console, errors or Console(stderr=True, highlight=False), link)
+    errors = errors or Console(stderr=True, highlight=False)
+    return print_qr(console, errors, link, image_hint)
 
 
 def qr_image(data: str, kind: ImageKind) -> bytes:
