@@ -16,10 +16,12 @@ from typing import Any
 from urllib.parse import unquote
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
-from scorekeeper.bgstats import LINK_PREFIX, create_play_link, link_data, plays_file
+from scorekeeper.bgstats import LINK_PREFIX, create_play_link, ids, link_data, plays_file
 from scorekeeper.cli import app
 from scorekeeper.history import Play, Result, spellings
 from scorekeeper.records import load
@@ -165,7 +167,7 @@ def test_ids_are_the_same_in_every_export_and_a_new_game_moves_none(everything: 
         data: dict[str, Any] = json.loads(result.stdout)
         return data
 
-    def ids(data: dict[str, Any]) -> dict[str, tuple[int, str]]:
+    def identities(data: dict[str, Any]) -> dict[str, tuple[int, str]]:
         return {  # players by their id in the link (their name's spelling may change)
             f"{kind}:{r.get('sourcePlayerId', r['name'])}": (r["id"], r["uuid"])
             for kind in ("games", "players", "locations")
@@ -174,7 +176,7 @@ def test_ids_are_the_same_in_every_export_and_a_new_game_moves_none(everything: 
 
     whole = export()
     for part in (export("--game", "hungry"), export("--player", "fay")):
-        assert ids(part).items() <= ids(whole).items()
+        assert identities(part).items() <= identities(whole).items()
         assert {p["uuid"] for p in part["plays"]} <= {p["uuid"] for p in whole["plays"]}
     (everything / "sessions" / "later.toml").write_text(
         'format = 1\ngame = "hungry"\nplayed = 2026-12-24\n'
@@ -183,7 +185,7 @@ def test_ids_are_the_same_in_every_export_and_a_new_game_moves_none(everything: 
         encoding="utf-8",
     )
     again = export()
-    assert ids(whole).items() <= ids(again).items()
+    assert identities(whole).items() <= identities(again).items()
     assert len(again["plays"]) == len(whole["plays"]) + 1
 
 
@@ -270,11 +272,11 @@ def test_one_player_has_one_source_id_in_every_link_and_every_link_a_date(
         assert data["playDate"]
         for player in data["players"]:
             sent.setdefault(player["name"], set()).add(player["sourcePlayerId"])
-    assert all(len(ids) == 1 for ids in sent.values())
+    assert all(len(sources) == 1 for sources in sent.values())
     assert sent["Ana"] == {"ana"}
     assert sum(play.result_of("ana") is not None for play in plays) > 1
     file_ids = {r["name"]: r["sourcePlayerId"] for r in plays_file(plays, plays, saved)["players"]}
-    assert {name: ids.pop() for name, ids in sent.items()} == file_ids  # the file's, too
+    assert {name: sources.pop() for name, sources in sent.items()} == file_ids  # the file's too
 
 
 def test_names_are_sent_as_the_history_shows_them(tmp_path: Path) -> None:
@@ -426,3 +428,21 @@ def test_elsewhere_a_code_too_wide_points_to_history_show() -> None:
     assert err.getvalue().endswith(
         "or write the code to a file with `scorekeeper history show ID --qr FILE.png`.\n"
     )
+
+
+@given(st.lists(st.text(max_size=12), max_size=30), st.randoms(use_true_random=False))
+def test_record_numbers_are_distinct_and_do_not_depend_on_order(
+    keys: list[str], random: Any
+) -> None:
+    numbered = ids.numbers("player", keys)
+    assert set(numbered) == set(keys)
+    assert len(set(numbered.values())) == len(numbered)
+    assert all(1 <= n <= 2**31 - 1 for n in numbered.values())
+    shuffled = [*keys, *keys]
+    random.shuffle(shuffled)
+    assert ids.numbers("player", shuffled) == numbered
+
+
+def test_numbers_that_meet_are_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ids, "_number", lambda kind, key: 2**31 - 2)
+    assert ids.numbers("player", ["c", "a", "b"]) == {"a": 2**31 - 2, "b": 2**31 - 1, "c": 1}
