@@ -30,24 +30,24 @@ def play_date(play: Play, saved_on: SavedOn) -> str:
     return f"{day.isoformat()} {NOON}"
 
 
-def starter(play: Play, history: Sequence[Play]) -> str | None:
-    """Who started this game, where the session knows it: in a series whose title's rulebook
-    names the next starter (the lowest total of the previous game), when that is one player.
-    The name is case-folded, as players are matched."""
-    rules = series_rules(play.game)
-    if play.series is None or rules is None or rules.starter is None:
-        return None
-    earlier = [
-        p
-        for p in oldest_first(history)
-        if p.series == play.series and p.sort_key < play.sort_key and p.stem != play.stem
-    ]
-    if not earlier or earlier[-1].game != play.game:
-        return None
-    picked = rules.starter.pick(earlier[-1])
-    if len(picked) != 1:  # a tie is left to the table: the file does not say who started
-        return None
-    return picked[0].casefold()
+def starters(history: Sequence[Play]) -> dict[str, str]:
+    """Who started each game, where the session knows it (file stem -> case-folded name): in
+    a series whose title's rulebook names the next starter (Before the Guests Arrive: the lowest
+    total of the previous game), when that is one player. One pass over the history."""
+    out: dict[str, str] = {}
+    previous: dict[str, Play] = {}  # series -> its latest game so far
+    for play in oldest_first({p.stem: p for p in history}.values()):  # each file once
+        if play.series is None:
+            continue
+        before = previous.get(play.series)
+        previous[play.series] = play
+        rules = series_rules(play.game)
+        if before is None or before.game != play.game or rules is None or rules.starter is None:
+            continue
+        picked = rules.starter.pick(before)
+        if len(picked) == 1:  # a tie is left to the table: the file does not say who started
+            out[play.stem] = picked[0].casefold()
+    return out
 
 
 def is_shown_rank(play: Play) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
-from scorekeeper.bgstats.facts import SavedOn, is_shown_rank, play_date, saved_today, starter
+from scorekeeper.bgstats.facts import SavedOn, is_shown_rank, play_date, saved_today, starters
 from scorekeeper.bgstats.ids import player_key
 from scorekeeper.history import Play, spellings
 
@@ -32,7 +32,7 @@ def link_data(
     """The BG Stats play for one session; `history` (every play) gives each player's name as
     the history shows it and tells who started."""
     names = spellings(history)
-    first = starter(play, history)
+    first = starters(history).get(play.stem)
     ranks = is_shown_rank(play)
     out: dict[str, Any] = {
         "sourceName": SOURCE_NAME,

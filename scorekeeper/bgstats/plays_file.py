@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.bgstats.facts import SavedOn, play_date, starter
+from scorekeeper.bgstats.facts import SavedOn, play_date, starters
 from scorekeeper.bgstats.ids import numbers, place_key, player_key, uuid_of
 from scorekeeper.history import Play, oldest_first, spellings
 
@@ -22,6 +22,7 @@ def plays_file(plays: Sequence[Play], history: Sequence[Play], saved_on: SavedOn
     ordered = oldest_first(plays)
     names = spellings(history)
     firsts = _first_plays(history)
+    first_players = starters(history)
     player_ids = numbers("player", (player_key(r.name) for p in ordered for r in p.results))
     game_ids = numbers("game", (p.game for p in ordered))
     places = {place_key(p.location): p.location for p in reversed(ordered) if p.location}
@@ -56,7 +57,7 @@ def plays_file(plays: Sequence[Play], history: Sequence[Play], saved_on: SavedOn
             for key, number in place_ids.items()
         ],
         "plays": [
-            _play(play, history, saved_on, firsts, player_ids, game_ids, place_ids)
+            _play(play, saved_on, first_players, firsts, player_ids, game_ids, place_ids)
             for play in ordered
         ],
         "userInfo": {"meRefId": 0},  # no player is known to be the device's owner
@@ -65,14 +66,14 @@ def plays_file(plays: Sequence[Play], history: Sequence[Play], saved_on: SavedOn
 
 def _play(
     play: Play,
-    history: Sequence[Play],
     saved_on: SavedOn,
+    first_players: dict[str, str],
     firsts: dict[str, str],
     player_ids: dict[str, int],
     game_ids: dict[str, int],
     place_ids: dict[str, int],
 ) -> dict[str, Any]:
-    first = starter(play, history)
+    first = first_players.get(play.stem)
     out: dict[str, Any] = {
         "uuid": uuid_of("play", play.id),
         "gameRefId": game_ids[play.game],
