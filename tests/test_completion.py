@@ -56,13 +56,21 @@ def test_commands_and_options(home: Path) -> None:
     assert complete("bash", "scorekeeper history ", home) == [
         "list", "show", "edit", "delete", "restore", "rescore", "export"
     ]
-    assert complete("bash", "scorekeeper stats --", home) == ["--game", "--player", "--help"]
+    assert complete("bash", "scorekeeper stats --", home) == [
+        "--game", "--player", "--json", "--help"
+    ]  # fmt: skip
 
 
 def test_game_ids_and_aliases(home: Path) -> None:
     assert complete("bash", "scorekeeper score h", home) == ["hygge", "happy-home", "hungry"]
     assert complete("bash", "scorekeeper games show c", home) == ["creature-comforts", "cc"]
     assert complete("bash", "scorekeeper rules --game f", home) == ["first-snow"]
+
+
+def test_export_formats(home: Path) -> None:
+    line = "scorekeeper history export --format "
+    assert complete("bash", line, home) == ["csv", "json", "bgstats"]
+    assert complete("bash", line + "b", home) == ["bgstats"]
 
 
 def test_players_series_and_sessions(home: Path) -> None:

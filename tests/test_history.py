@@ -118,7 +118,8 @@ def test_export_csv_one_row_per_player_per_session(home: Path) -> None:
     assert result.exit_code == 0
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert list(rows[0]) == [
-        "session", "file", "played", "game", "series", "player", "seat",
+        "session", "file", "played", "time", "game", "series", "location", "notes", "player",
+        "seat",
         "Stored", "Loose objects", "Loose paws", "Holiday homes", "Hotels", "Tokens",
         "Bonus", "total", "rank", "winner",
     ]  # fmt: skip

@@ -19,7 +19,7 @@ from scorekeeper.errors import ExitStatus
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"scorekeeper {__version__}")
-        raise typer.Exit()
+        raise typer.Exit(ExitStatus.OK)
 
 
 @app.callback()
@@ -35,7 +35,8 @@ def root(
         ),
     ] = None,
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+        bool,
+        typer.Option("--version", "-V", callback=_version, is_eager=True, help="Show the version."),
     ] = False,
 ) -> None:
     """Score keeper and rules assistant for five tabletop games."""

@@ -18,6 +18,7 @@ import typer
 from scorekeeper.cli import known
 from scorekeeper.cli.known import Known
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.render.export import FORMATS
 from scorekeeper.text import visible
 
 Completions = list[tuple[str, str]]
@@ -96,3 +97,8 @@ def _offer(found: Known) -> Completions:
         shown = _BASH_SPECIAL.sub(r"\\\1", value) if bash else value
         out.setdefault(shown, " ".join(visible(description).split()))
     return list(out.items())
+
+
+def export_formats() -> Completions:
+    """`history export --format`: csv, json, bgstats."""
+    return _offer(list(FORMATS.items()))

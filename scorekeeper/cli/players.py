@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
@@ -15,28 +16,38 @@ from scorekeeper.history.players import check_new_name, player_counts
 app = command_app(help="Players in the history: list them, rename one everywhere.")
 
 
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print JSON for scripts (docs/commands.md: its shape).")
+]
+
+
 @app.callback(invoke_without_command=True)
-def players(ctx: typer.Context) -> None:
+def players(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List players with their play counts (names match in any case)."""
     if ctx.invoked_subcommand is None:
-        _print_players(ctx.obj)
+        _print_players(ctx.obj, as_json)
 
 
 @app.command("list")
-def list_players(ctx: typer.Context) -> None:
+def list_players(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List players with their play counts, as `scorekeeper players` does."""
-    _print_players(ctx.obj)
+    _print_players(ctx.obj, as_json)
 
 
-def _print_players(state: AppState) -> None:
+def _print_players(state: AppState, as_json: bool) -> None:
     from scorekeeper import render
+    from scorekeeper.history.plays import json_text
+    from scorekeeper.render.export import players_json
     from scorekeeper.render.stats import players_table
 
     with user_errors():
         loaded = load(state.home)
     report_unreadable(loaded.unreadable)
-    console = render.make_console()
     rows = player_counts(loaded.plays)
+    if as_json:
+        sys.stdout.write(json_text(players_json(rows)))
+        return
+    console = render.make_console()
     if not rows:
         console.print("No players yet.")
         return

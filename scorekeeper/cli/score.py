@@ -110,7 +110,7 @@ def _score_file(
 ) -> None:
     from scorekeeper.errors import InputError
     from scorekeeper.games import find_game
-    from scorekeeper.render.data import outcome_to_json
+    from scorekeeper.render.export import outcome_to_json
     from scorekeeper.render.sentences import warnings_text
     from scorekeeper.storage import read_session
 
@@ -289,7 +289,7 @@ def _sharing(home: Path, plays: list[Play], console: Console) -> Sharing:
             remember(home, SHARING, {"bgstats": wanted})
 
     def show(path: Path, session: Session, outcome: Outcome) -> None:
-        from scorekeeper.bgstats import play_link
+        from scorekeeper.history.bgstats import play_link
         from scorekeeper.history.plays import from_session
         from scorekeeper.render.qr import print_link_and_code
 

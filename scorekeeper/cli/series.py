@@ -4,6 +4,7 @@ sessions into and out of one, delete one. Each command makes one call into `seri
 
 from __future__ import annotations
 
+import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated
 
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
 app = command_app(
     no_args_is_help=True, help="Series of games: a three-game evening, a season, a games night."
 )
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print JSON for scripts (docs/commands.md: its shape).")
+]
 
 
 @app.command("new")
@@ -66,16 +70,22 @@ def show(
     name: Annotated[
         str, typer.Argument(metavar="NAME", help="The series id.", autocompletion=complete.series)
     ],
+    as_json: JsonOption = False,
 ) -> None:
     """Game by game, standings, the winner once complete, and who starts the next game."""
     from scorekeeper import render
+    from scorekeeper.history.plays import json_text
     from scorekeeper.history.series_archive import report as find_report
+    from scorekeeper.render.export import series_json
     from scorekeeper.render.series import series_games_table, series_standings_table, series_verdict
 
     state: AppState = ctx.obj
     with user_errors(state):
         report, unreadable = find_report(state.home, name)
     report_unreadable(unreadable)
+    if as_json:
+        sys.stdout.write(json_text(series_json(report, games=True)))
+        return
     console = render.make_console()
     planned = report.definition.games
     games = "game" if report.games_text == "1" else "games"
@@ -92,16 +102,21 @@ def show(
 
 
 @app.command("list")
-def list_series(ctx: typer.Context) -> None:
+def list_series(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """Every series, defined or named by sessions, with its progress and leader."""
     from scorekeeper import render
+    from scorekeeper.history.plays import json_text
     from scorekeeper.history.series_archive import reports as all_reports
+    from scorekeeper.render.export import series_json
     from scorekeeper.render.series import series_list_table
 
     state: AppState = ctx.obj
     with user_errors():
         reports, unreadable = all_reports(state.home)
     report_unreadable(unreadable)
+    if as_json:
+        sys.stdout.write(json_text([series_json(r) for r in reports]))
+        return
     console = render.make_console()
     if not reports:
         console.print("No series yet: start one with `scorekeeper series new NAME`.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -32,11 +33,15 @@ def stats(
             "--player", help="Only this player (any case).", autocompletion=complete.players
         ),
     ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON for scripts (docs/commands.md: its shape).")
+    ] = False,
 ) -> None:
     """Statistics from every saved session."""
     from scorekeeper import render
-    from scorekeeper.history.plays import select
+    from scorekeeper.history.plays import json_text, select
     from scorekeeper.history.stats import head_to_head, leaderboard, player_stats, sparkline
+    from scorekeeper.render.export import stats_json
     from scorekeeper.render.stats import head_to_head_table, leaderboard_table
 
     state: AppState = ctx.obj
@@ -46,21 +51,24 @@ def stats(
     report_unreadable(loaded.unreadable)
     if player is not None:
         _check_player(player, loaded.plays)
-    console = render.make_console()
     rows = player_stats(plays)
     wanted = None if player is None else player.casefold()
     titles = list(dict.fromkeys(s.game for s in rows if wanted in (None, s.player.casefold())))
-    if not titles:
-        console.print("No sessions." if player is None else render.user(f"No games of {player}."))
-        return
-    for title_game in titles:
-        board = leaderboard(rows, title_game)
-        console.print(leaderboard_table(board[0][1].title, board, sparkline, player))
+    boards = [leaderboard(rows, title_game) for title_game in titles]
     pairs = head_to_head(plays)
     if wanted is None:
         shown = [h for h in pairs if h.player.casefold() < h.opponent.casefold()]
     else:
         shown = [h for h in pairs if h.player.casefold() == wanted]
+    if as_json:
+        sys.stdout.write(json_text(stats_json(boards, shown)))
+        return
+    console = render.make_console()
+    if not titles:
+        console.print("No sessions." if player is None else render.user(f"No games of {player}."))
+        return
+    for board in boards:
+        console.print(leaderboard_table(board[0][1].title, board, sparkline, player))
     if shown:
         console.print(head_to_head_table(shown))
 

@@ -229,23 +229,6 @@ def result_changes(stored: Mapping[str, Any], play: Play) -> list[str]:
     return changes
 
 
-def export_columns(categories: Sequence[str]) -> list[str]:
-    """CSV header: session facts, then one column per category, then total, rank, winner."""
-    return [
-        "session",
-        "file",
-        "played",
-        "game",
-        "series",
-        "player",
-        "seat",
-        *categories,
-        "total",
-        "rank",
-        "winner",
-    ]
-
-
 # Spreadsheets run a cell that starts with one of these as a formula (OWASP, CSV Injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -260,31 +243,7 @@ def csv_cell(value: object) -> object:
     return "'" + text if value.startswith(FORMULA_STARTS) else text
 
 
-def export_rows(plays: Iterable[Play], categories: Sequence[str]) -> list[dict[str, Any]]:
-    """Long format: one row per player per session; a category a title lacks stays empty.
-    Every text cell goes through `csv_cell`."""
-    rows = []
-    for play in plays:
-        for result in play.results:
-            points = dict(result.points)
-            row = {
-                "session": play.id,
-                "file": play.file,
-                "played": play.played.isoformat() if play.played else "",
-                "game": play.game,
-                "series": play.series or "",
-                "player": result.name,
-                "seat": result.seat,
-                **{c: points.get(c, "") for c in categories},
-                "total": result.total,
-                "rank": result.rank,
-                "winner": int(result.is_winner),  # 1/0: sums in a spreadsheet
-            }
-            rows.append({key: csv_cell(value) for key, value in row.items()})
-    return rows
-
-
-def json_text(objects: Sequence[Any]) -> str:
+def json_text(objects: object) -> str:
     """A JSON export: every control or format character (ESC, BEL, DEL, bidi overrides)
     written as a \\u escape, so the text is inert in a terminal and decodes to the same data."""
     import json
@@ -305,7 +264,7 @@ def _json_escape(match: re.Match[str]) -> str:
 def to_json(play: Play) -> dict[str, Any]:
     """The same facts as the CSV, one object per session, the tie-break as data: the play
     cache, read back with from_json(); `history export --format json` words the tie-break
-    (render.data.play_to_json)."""
+    (render.export.session_json)."""
     return {
         "session": play.id,
         "file": play.file,

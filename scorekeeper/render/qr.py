@@ -3,46 +3,116 @@
 segno (pure Python) makes the code; it is imported here only, by the commands that draw one.
 Each character cell holds two modules, one above the other, with half-block characters: a
 terminal cell is about twice as tall as it is wide, so the modules come out square.
+
+A scanner needs the code's dark modules dark and its light ones light. With colours the code is
+drawn black on white, whatever the terminal's own. Without them (NO_COLOR, or output that is
+not a colour terminal) the characters are drawn in the terminal's text colour on its background:
+on a dark background the text colour is the light one, so the light modules are the ones drawn.
+Which background it is comes from COLORFGBG when the terminal sets it, else it is taken to be
+dark, and a note on standard error says how to change that.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
+from typing import Literal
+
 from rich.console import Console
 from rich.text import Text
 
-BORDER = 2  # modules of quiet zone; the light background below makes it visible
-STYLE = "black on bright_white"  # dark modules on light, whatever the terminal's colours
+# Quiet zone, in modules. ISO/IEC 18004 asks for four; phone scanners read a code with one
+# light module around it (tests/test_bgstats.py checks the drawn codes with an independent
+# decoder), and every module saved is a column: a four-player game needs it to stay narrow.
+BORDER = 1
+IMAGE_BORDER = 4  # an image has room for the full quiet zone
+IMAGE_SCALE = 8  # pixels per module in a PNG
+STYLE = "#000000 on #ffffff"  # dark modules black, light ones white, whatever the terminal's
 _CELLS = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}  # (top, bottom)
+_DARK_BACKGROUNDS = {*range(7), 8}  # COLORFGBG's last field: the xterm colours that are dark
+
+Matrix = Sequence[Sequence[int]]
+ImageKind = Literal["png", "svg"]
 
 
-def qr_lines(data: str) -> list[str]:
-    """The QR code of `data` as text lines, dark modules drawn, light modules blank."""
+def qr_matrix(data: str, border: int = BORDER) -> list[tuple[int, ...]]:
+    """The modules of the QR code of `data` (1 dark), quiet zone included."""
     import segno
 
-    rows = [tuple(row) for row in segno.make(data, micro=False).matrix_iter(border=BORDER)]
+    code = segno.make(data, micro=False, error="l")
+    return [tuple(row) for row in code.matrix_iter(border=border)]
+
+
+def qr_lines(matrix: Matrix, *, ink_is_dark: bool = True) -> list[str]:
+    """The modules as lines of half blocks, two rows a line. The characters draw the dark
+    modules (`ink_is_dark`) or, for light text on a dark background, the light ones."""
+    rows = [tuple(int(bool(m)) == ink_is_dark for m in row) for row in matrix]
     if len(rows) % 2:
-        rows.append((0,) * len(rows[0]))
+        rows.append((not ink_is_dark,) * len(rows[0]))
     return [
-        "".join(_CELLS[bool(top), bool(bottom)] for top, bottom in zip(upper, lower, strict=True))
+        "".join(_CELLS[top, bottom] for top, bottom in zip(upper, lower, strict=True))
         for upper, lower in zip(rows[::2], rows[1::2], strict=True)
     ]
 
 
-def print_qr(console: Console, data: str) -> None:
-    """Draw the QR code of `data`, or a hint when the console is too narrow for it: a wrapped
-    code cannot be scanned."""
-    lines = qr_lines(data)
-    if len(lines[0]) > console.width:
-        console.print(
-            f"(The QR code needs a terminal {len(lines[0])} columns wide; this one has "
-            f"{console.width}. Widen it or zoom out, and run the command again.)"
+def is_dark_background(environ: dict[str, str] | None = None) -> bool | None:
+    """What COLORFGBG says of the terminal's background ("15;0": white on black), or None."""
+    value = (os.environ if environ is None else environ).get("COLORFGBG", "")
+    last = value.rsplit(";", 1)[-1]
+    return int(last) in _DARK_BACKGROUNDS if last.isdigit() else None
+
+
+IMAGE_HINT = "`scorekeeper history show ID --qr FILE.png`"
+"""How to get the code as an image instead, for a terminal that cannot show it."""
+
+
+def print_qr(console: Console, errors: Console, data: str, image_hint: str = IMAGE_HINT) -> bool:
+    """Draw the QR code of `data`; False, with a line on `errors` saying why and what to do,
+    when the console is too narrow for it (a wrapped code cannot be scanned)."""
+    matrix = qr_matrix(data)
+    width = len(matrix[0])
+    if width > console.width:
+        errors.print(
+            f"The QR code needs a terminal {width} columns wide; this one has "
+            f"{console.width}. Widen it or zoom out and run the command again, or write the "
+            f"code to a file with {image_hint}.",
+            soft_wrap=True,
         )
-        return
-    for line in lines:
+        return False
+    if console.no_color or console.color_system is None:
+        dark = is_dark_background()
+        lines = qr_lines(matrix, ink_is_dark=dark is False)
+        if dark is None:
+            errors.print(
+                "No colours: the QR code is drawn for a dark background. On a light one, "
+                f"set COLORFGBG=0;15 (or write the code to a file with {image_hint}).",
+                soft_wrap=True,
+            )
+        for line in lines:
+            console.print(line, no_wrap=True, overflow="ignore", crop=False, highlight=False)
+        return True
+    for line in qr_lines(matrix):
         console.print(Text(line, style=STYLE), no_wrap=True, overflow="ignore", crop=False)
+    return True
 
 
-def print_link_and_code(console: Console, link: str) -> None:
-    """A link on one unwrapped line (so it copies whole), then its QR code to scan."""
+def print_link_and_code(
+    console: Console, link: str, errors: Console | None = None, image_hint: str = IMAGE_HINT
+) -> bool:
+    """A link on one unwrapped line (so it copies whole), then its QR code to scan; notes
+    about the code go to `errors` (standard error by default). False if it was not drawn."""
     console.print(Text(link), soft_wrap=True)
-    print_qr(console, link)
+    errors = errors or Console(stderr=True, highlight=False)
+    return print_qr(console, errors, link, image_hint)
+
+
+def qr_image(data: str, kind: ImageKind) -> bytes:
+    """The QR code of `data` as a PNG or SVG image, with the full quiet zone."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    code = segno.make(data, micro=False, error="l")
+    code.save(out, kind=kind, scale=IMAGE_SCALE if kind == "png" else 1, border=IMAGE_BORDER)
+    return out.getvalue()
