@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.common import fail
 
 if TYPE_CHECKING:
@@ -18,6 +19,35 @@ SessionIds = Annotated[
     typer.Argument(metavar="ID", help="Session short ids or file names (a unique prefix is fine)."),
 ]
 """Saved sessions named on the command line, as `history delete` and `series add` take them."""
+
+
+GameOption = Annotated[
+    str | None,
+    typer.Option(
+        "--game", help="Only this title (id, alias or name).", autocompletion=complete.games
+    ),
+]
+PlayerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--player",
+        help="Only sessions with this player (any case).",
+        autocompletion=complete.players,
+    ),
+]
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print JSON for scripts (docs/commands.md: its shape).")
+]
+
+
+
+def print_json(data: object) -> None:
+    """JSON on standard output: data, never markup, with control characters escaped."""
+    import sys
+
+    from scorekeeper.history.plays import json_text
+
+    sys.stdout.write(json_text(data))
 
 
 def report_unreadable(items: list[Unreadable]) -> None:
