@@ -14,17 +14,20 @@ from scorekeeper.rulebook import (
     Index,
     close_to_best,
     is_good_match,
-    load_library,
     open_index,
     rules_root,
 )
 from scorekeeper.rulebook.words import cues, stem, surface_words
+from tests.rules_eval import evaluation
 
-INDEX = Index.build(load_library(rules_root()))
+
+@pytest.fixture(scope="session")
+def index() -> Index:
+    return evaluation.shipped_index()
 
 
-def _top(question: str, game: str | None = None, count: int = 1) -> list[str]:
-    return [hit.note.id for hit in INDEX.search(question, game)[:count]]
+def _top(index: Index, question: str, game: str | None = None, count: int = 1) -> list[str]:
+    return [hit.note.id for hit in index.search(question, game)[:count]]
 
 
 @pytest.mark.parametrize(
@@ -49,11 +52,11 @@ def test_hyphenated_words_yield_parts_and_join() -> None:
     assert list(surface_words("Tie-breaker")) == ["tie", "breaker", "tiebreaker"]
 
 
-def test_typos_are_repaired_a_swap_counting_once() -> None:
-    assert INDEX.repair("hotle") == ["hotel"]
-    assert INDEX.repair("snowflkaes") == ["snowflakes"]
-    assert INDEX.repair("xqzv") == []
-    assert INDEX.repair("tei") == []  # three letters are too few to guess from
+def test_typos_are_repaired_a_swap_counting_once(index: Index) -> None:
+    assert index.repair("hotle") == ["hotel"]
+    assert index.repair("snowflkaes") == ["snowflakes"]
+    assert index.repair("xqzv") == []
+    assert index.repair("tei") == []  # three letters are too few to guess from
 
 
 def test_idioms_carry_their_meaning() -> None:
@@ -72,36 +75,36 @@ def test_idioms_carry_their_meaning() -> None:
         ("what happens with a draw", "happy-home", "happy-home.ties"),  # synonym
     ],
 )
-def test_search_finds(question: str, game: str | None, expected: str) -> None:
-    assert _top(question, game) == [expected]
+def test_search_finds(question: str, game: str | None, expected: str, index: Index) -> None:
+    assert _top(index, question, game) == [expected]
 
 
-def test_a_title_that_is_an_ordinary_word_is_not_always_the_title() -> None:
-    assert INDEX.split_games("tiebraker for hungry")[1] == {"hungry"}
-    assert INDEX.split_games("what if my inuit goes hungry at night")[1] == set()
-    assert INDEX.search("what if my inuit goes hungry at night")[0].note.game == "first-snow"
+def test_a_title_that_is_an_ordinary_word_is_not_always_the_title(index: Index) -> None:
+    assert index.split_games("tiebraker for hungry")[1] == {"hungry"}
+    assert index.split_games("what if my inuit goes hungry at night")[1] == set()
+    assert index.search("what if my inuit goes hungry at night")[0].note.game == "first-snow"
 
 
-def test_game_filter_keeps_only_that_game() -> None:
-    hits = INDEX.search("tie", "first-snow")
+def test_game_filter_keeps_only_that_game(index: Index) -> None:
+    hits = index.search("tie", "first-snow")
     assert hits and {hit.note.game for hit in hits} == {"first-snow"}
 
 
-def test_unrelated_words_find_nothing() -> None:
-    assert INDEX.search("xylophone quasar") == []
+def test_unrelated_words_find_nothing(index: Index) -> None:
+    assert index.search("xylophone quasar") == []
 
 
-def test_coverage_says_how_much_of_the_question_a_note_holds() -> None:
-    (best, *_) = INDEX.search("hotel tie", "hungry")
+def test_coverage_says_how_much_of_the_question_a_note_holds(index: Index) -> None:
+    (best, *_) = index.search("hotel tie", "hungry")
     assert best.note.id == "hungry.majority-ties"
     assert best.coverage == 1.0
-    assert is_good_match(INDEX.search("how do hotels score"))
-    assert not is_good_match(INDEX.search("who won the world cup in 1998"))
+    assert is_good_match(index.search("how do hotels score"))
+    assert not is_good_match(index.search("who won the world cup in 1998"))
     assert not is_good_match([])
 
 
-def test_only_hits_fitting_nearly_as_well_as_the_first_are_close() -> None:
-    note = INDEX.library.note("hungry.ties")
+def test_only_hits_fitting_nearly_as_well_as_the_first_are_close(index: Index) -> None:
+    note = index.library.note("hungry.ties")
     hits = [Hit(note, 20.0, 1.0, fit) for fit in (10.0, 9.5, 9.0, 5.0)]
     assert close_to_best(hits) == 2
     assert close_to_best(hits[:1]) == 0
@@ -167,9 +170,11 @@ def test_an_unwritable_cache_is_skipped(tmp_path: Path) -> None:
     assert open_index(cache_dir=blocked / "cache").search("hotel")
 
 
-@given(st.text(max_size=80), st.sampled_from([None, "hungry", "first-snow"]))
-def test_any_question_gets_a_ranked_answer_or_none(question: str, game: str | None) -> None:
-    hits = INDEX.search(question, game)
+@given(question=st.text(max_size=80), game=st.sampled_from([None, "hungry", "first-snow"]))
+def test_any_question_gets_a_ranked_answer_or_none(
+    index: Index, question: str, game: str | None
+) -> None:
+    hits = index.search(question, game)
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     assert all(h.score > 0 for h in hits)
     assert game is None or {h.note.game for h in hits} <= {game}
