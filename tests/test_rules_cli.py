@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,13 +15,20 @@ from scorekeeper.cli import app
 Run = Callable[..., Result]
 
 
+@pytest.fixture(scope="session")
+def rules_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One data directory for every test here: `rules` writes only its index cache there, so
+    the index is built once."""
+    return tmp_path_factory.mktemp("rules-home")
+
+
 @pytest.fixture
-def run(tmp_path: Path) -> Run:
-    """`scorekeeper --home TMP rules ARGS...`, so the index cache stays in the test's folder."""
+def run(rules_home: Path) -> Run:
+    """`scorekeeper --home HOME rules ARGS...`, so the index cache stays in the tests' folder."""
     runner = CliRunner()
 
     def invoke(*args: str) -> Result:
-        return runner.invoke(app, ["--home", str(tmp_path), "rules", *args])
+        return runner.invoke(app, ["--home", str(rules_home), "rules", *args])
 
     return invoke
 
@@ -101,6 +109,25 @@ def test_show_unknown_id_names_the_closest(run: Run) -> None:
     assert result.exit_code == 2
     assert result.output == (
         "error: unknown rule id 'hungry.tie'; closest: hungry.ties, hungry.two-player-tie\n"
+    )
+
+
+def test_a_question_too_long_is_refused_in_one_line_without_echoing_it(run: Run) -> None:
+    run("warm", "the", "cache")
+    question = "hotel " * 20_000
+    started = time.perf_counter()
+    result = run(question)
+    assert time.perf_counter() - started < 1.0
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: a rules question is at most 300 characters; this one has 120,000\n"
+    )
+    assert run("x" * 300, "--json").exit_code == 1  # at the limit: searched, no note fits
+    long_id = run("show", "hungry." + "x" * 100_000)
+    assert long_id.exit_code == 2
+    assert long_id.output == (
+        "error: unknown rule id (100,007 characters, longer than any);"
+        " see `scorekeeper rules list`\n"
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from scorekeeper.rulebook import (
     close_to_best,
     is_good_match,
     open_index,
+    read_index,
     rules_root,
 )
 from scorekeeper.rulebook.words import cues, stem, surface_words
@@ -123,12 +125,10 @@ def test_cached_index_answers_like_a_fresh_one(tmp_path: Path) -> None:
     assert list(tmp_path.glob("rules-index-*.json")) == [cached]
 
 
-def test_changed_notes_replace_the_cache(tmp_path: Path) -> None:
-    rules = tmp_path / "rules"
-    rules.mkdir()
-    source = (Path(str(rules_root())) / "hungry.toml").read_text(encoding="utf-8")
-    (rules / "hungry.toml").write_text(source, encoding="utf-8")
-    cache = tmp_path / "cache"
+def test_changed_notes_replace_the_cache(one_title: Path) -> None:
+    rules = one_title
+    source = (rules / "hungry.toml").read_text(encoding="utf-8")
+    cache = rules.parent / "cache"
     open_index(rules, cache)
     first = list(cache.glob("rules-index-*.json"))
     edited = source.replace('title = "Tied totals"', 'title = "Tied totals (edited)"')
@@ -155,13 +155,47 @@ def test_a_changed_asked_question_replaces_the_cache(tmp_path: Path) -> None:
     assert list(cache.glob("rules-index-*.json")) not in ([], first)
 
 
-def test_a_broken_cache_is_rebuilt(tmp_path: Path) -> None:
-    open_index(cache_dir=tmp_path)
-    (cached,) = tmp_path.glob("rules-index-*.json")
-    cached.write_text("{not json", encoding="utf-8")
-    assert open_index(cache_dir=tmp_path).search("hotel")
-    assert cached.read_text(encoding="utf-8").startswith("{")
-    assert open_index(cache_dir=tmp_path).search("hotel")
+@pytest.fixture
+def one_title(tmp_path: Path) -> Path:
+    """A rules folder holding only Hungry's notes: an index of it builds in a blink."""
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    source = (Path(str(rules_root())) / "hungry.toml").read_text(encoding="utf-8")
+    (rules / "hungry.toml").write_text(source, encoding="utf-8")
+    return rules
+
+
+def _damaged(written: str) -> list[str]:
+    """Ways an index file can be wrong: damaged, emptied, or valid JSON of the wrong shape
+    (with or without a checksum line), which once gave tracebacks at query time."""
+    stamp, _, text = written.partition("\n")
+    data = json.loads(text)
+    wrong_postings = json.dumps({**data, "postings": list(data["postings"])})
+    wrong_notes = json.dumps({**data, "titles": [{"id": "hungry", "notes": [{"id": 1}]}]})
+    short = {**data, "postings": dict.fromkeys(data["postings"], "9999:0.5")}
+    return [
+        "{not json",
+        "",
+        "[]",
+        '{"titles": 5}',
+        wrong_postings,
+        f"{stamp}\n{wrong_postings}",
+        f"{stamp}\n{wrong_notes}",
+        f"{stamp}\n{json.dumps(short)}",
+        written.replace("hotel", "hotle"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(9))
+def test_a_damaged_or_misshapen_cache_is_rebuilt(one_title: Path, case: int) -> None:
+    cache = one_title.parent / "cache"
+    open_index(one_title, cache)
+    (cached,) = cache.glob("rules-index-*.json")
+    written = cached.read_text(encoding="utf-8")
+    cached.write_text(_damaged(written)[case], encoding="utf-8")
+    assert read_index(cached) is None
+    assert open_index(one_title, cache).search("hotel tie")[0].note.id == "hungry.majority-ties"
+    assert cached.read_text(encoding="utf-8") == written
 
 
 def test_an_unwritable_cache_is_skipped(tmp_path: Path) -> None:

@@ -4,6 +4,10 @@ Parsing the notes and building the search index takes tens of milliseconds, so t
 is cached as JSON, named by a checksum of the note and question files' and the search code's
 sizes and modification times (reading and hashing their text cost as much as the query). A
 query then costs one JSON read and a few milliseconds of scoring.
+
+A cache file carries a checksum of its JSON on its first line: a file changed by anything but
+this module (damaged, truncated, or valid JSON of another shape) fails it and is rebuilt, so a
+query never meets a half-right index.
 """
 
 from __future__ import annotations
@@ -40,7 +44,9 @@ __all__ = [
     "is_good_match",
     "load_library",
     "open_index",
+    "read_index",
     "rules_root",
+    "sealed",
 ]
 
 _CACHE_PREFIX = "rules-index-"
@@ -67,15 +73,37 @@ def open_index(root: Path | None = None, cache_dir: Path | None = None) -> Index
     root = rules_root() if root is None else root
     files = rule_files(root) + asked_files(root)
     cached = cache_dir / f"{_CACHE_PREFIX}{_key(files)}.json" if cache_dir else None
-    if cached is not None and _is_cache_file(cached):
-        try:
-            return Index.from_json(cached.read_text(encoding="utf-8"))
-        except (OSError, ValueError, KeyError, TypeError, RecursionError):
-            pass
+    if cached is not None:
+        index = read_index(cached)
+        if index is not None:
+            return index
     index = Index.build(load_library(root))
     if cached is not None:
-        _save(cached, index.to_json())
+        _save(cached, sealed(index.to_json()))
     return index
+
+
+def sealed(text: str) -> str:
+    """The index's JSON behind a line holding its checksum, as an index file keeps it."""
+    return f"{_checksum(text)}\n{text}"
+
+
+def _checksum(text: str) -> str:
+    return f"{zlib.crc32(text.encode()):08x}"
+
+
+def read_index(path: Path) -> Index | None:
+    """The index a file written by sealed() holds, or None when it is missing, is not a
+    regular file of an index's size, or is not exactly what was written."""
+    if not _is_cache_file(path):
+        return None
+    try:
+        stamp, _, text = path.read_text(encoding="utf-8").partition("\n")
+        if stamp != _checksum(text):
+            return None
+        return Index.from_json(text)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
 
 
 INDEX_MAX_BYTES = 16 * 1024 * 1024  # the index of every note is about 300 KB

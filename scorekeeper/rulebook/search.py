@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.rulebook import words
 from scorekeeper.rulebook.notes import Chapter, Library, Note, registered
 from scorekeeper.rulebook.postings import Idf, Posting, Postings
@@ -58,6 +59,13 @@ GOOD_COVERAGE = 0.32
 NEIGHBOUR_WEIGHT = 0.6
 # A note scoring at least this share of the best one is "also possible".
 CLOSE_SCORE = 0.9
+# The longest question players asked in the studied sets has 150 characters. A longer text is
+# not a question (a pasted page) and reading it word by word would take seconds.
+MAX_QUESTION = 300
+
+
+class QuestionTooLongError(ScorekeeperError):
+    """A question longer than MAX_QUESTION characters."""
 
 
 # A one-word title after one of these is an ordinary word: "goes hungry", "is hungry".
@@ -442,6 +450,11 @@ class Index:
 
     def search(self, question: str, game: str | None = None) -> list[Hit]:
         """Every note sharing a word with the question, best first."""
+        if len(question) > MAX_QUESTION:
+            raise QuestionTooLongError(
+                f"a rules question is at most {MAX_QUESTION} characters; "
+                f"this one has {len(question):,}"
+            )
         tokens, named = self.split_games(question)
         every_slot, meant = self.slots(tokens)
         slots = [slot for slot in every_slot if slot]
