@@ -5,9 +5,12 @@ is cached as JSON, named by a checksum of the note and question files' and the s
 sizes and modification times (reading and hashing their text cost as much as the query). A
 query then costs one JSON read and a few milliseconds of scoring.
 
-A cache file carries a checksum of its JSON on its first line: a file changed by anything but
-this module (damaged, truncated, or valid JSON of another shape) fails it and is rebuilt, so a
-query never meets a half-right index.
+An installed wheel ships the index already built (`PREBUILT` beside the notes, written by the
+build hook `hatch_build.py` from the files it packages), so even the first query reads it.
+
+A cache or prebuilt file carries a checksum of its JSON on its first line: a file changed by
+anything but this module (damaged, truncated, or valid JSON of another shape) fails it and is
+rebuilt, so a query never meets a half-right index.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from scorekeeper.rulebook.notes import (
 from scorekeeper.rulebook.search import Hit, Index, close_to_best, is_good_match
 
 __all__ = [
+    "PREBUILT",
     "Chapter",
     "Hit",
     "Index",
@@ -49,8 +53,9 @@ __all__ = [
     "sealed",
 ]
 
+PREBUILT = "index.json"
 _CACHE_PREFIX = "rules-index-"
-_SEARCH_CODE = ("words.py", "search.py", "notes.py")
+_SEARCH_CODE = ("words.py", "search.py", "notes.py", "postings.py")
 
 
 def _key(files: list[Path]) -> str:
@@ -64,13 +69,18 @@ def _key(files: list[Path]) -> str:
 
 
 def open_index(root: Path | None = None, cache_dir: Path | None = None) -> Index:
-    """The search index over the notes under root (default: the shipped notes).
+    """The search index over the notes under root (default: the shipped notes, whose index an
+    installed wheel ships prebuilt).
 
-    With a cache_dir, an index built from the same notes and code is read back instead of
-    rebuilt, and a fresh build is saved there. A cache that cannot be read or written is
-    ignored: the cache only ever saves time.
+    Otherwise, with a cache_dir, an index built from the same notes and code is read back
+    instead of rebuilt, and a fresh build is saved there. A cache that cannot be read or
+    written is ignored: the cache only ever saves time.
     """
-    root = rules_root() if root is None else root
+    if root is None:
+        root = rules_root()
+        prebuilt = read_index(root / PREBUILT)
+        if prebuilt is not None:
+            return prebuilt
     files = rule_files(root) + asked_files(root)
     cached = cache_dir / f"{_CACHE_PREFIX}{_key(files)}.json" if cache_dir else None
     if cached is not None:

@@ -154,14 +154,16 @@ def _pair(first: str, second: str) -> str:
     return f"{first} {second}" if first < second else f"{second} {first}"
 
 
-def _pairs(stems: Sequence[str]) -> set[str]:
-    """Keys of different stems close together ("two different animals" ~ "two animals")."""
-    return {
+def _pairs(stems: Sequence[str]) -> list[str]:
+    """Keys of different stems close together ("two different animals" ~ "two animals"), each
+    once, in the order met (so that an index is built the same way every time)."""
+    found = (
         _pair(first, second)
         for i, first in enumerate(stems)
         for second in stems[i + 1 : i + PAIR_WINDOW]
         if first != second
-    }
+    )
+    return list(dict.fromkeys(found))
 
 
 def _merged(cue: list[Slot]) -> Slot:
@@ -191,7 +193,7 @@ class Asked:
         postings: dict[str, list[int]] = defaultdict(list)
         for position, questions in enumerate(by_note):
             for question in questions:
-                for stemmed in set(stems(question)):
+                for stemmed in dict.fromkeys(stems(question)):
                     postings[stemmed].append(len(notes))
                 notes.append(position)
         weights = [0.0] * len(notes)

@@ -333,10 +333,10 @@ def synonym_table(
     table: dict[str, dict[str, bool]] = {}
     for groups, is_close in ((loose, False), (close, True)):
         for group in groups:
-            group_stems = {stem(w) for phrase in group for w in surface_words(phrase)}
+            group_stems = dict.fromkeys(stem(w) for phrase in group for w in surface_words(phrase))
             for member in group_stems:
                 related = table.setdefault(member, {})
-                for other in group_stems - {member}:
+                for other in (other for other in group_stems if other != member):
                     related[other] = related.get(other, False) or is_close
     return table
 
