@@ -85,6 +85,15 @@ def test_game_option_limits_the_search(run: Run) -> None:
     assert {"id", "game", "title", "text", "related", "score"} <= set(answers[0])
 
 
+def test_words_of_another_title_are_said_to_be_its(run: Run) -> None:
+    result = run("polar", "bear", "attack", "--game", "hungry")
+    assert result.exit_code == 1
+    assert "These words belong to First Snow; ask with: --game first-snow" in result.output
+    own = run("polar", "bear", "attack", "--game", "first-snow")
+    assert own.exit_code == 0
+    assert "These words belong" not in own.output
+
+
 def test_all_gives_more_than_three(run: Run) -> None:
     answers = json.loads(run("hotel", "--all", "--json").output)
     assert len(answers) > 3

@@ -55,10 +55,25 @@ def test_hyphenated_words_yield_parts_and_join() -> None:
 
 
 def test_typos_are_repaired_a_swap_counting_once(index: Index) -> None:
-    assert index.repair("hotle") == ["hotel"]
+    assert index.repair("hotle") == ["hotel", "hole"]  # as near; "hotel" is in more notes
     assert index.repair("snowflkaes") == ["snowflakes"]
     assert index.repair("xqzv") == []
     assert index.repair("tei") == []  # three letters are too few to guess from
+
+
+def test_words_run_together_are_split_and_split_words_joined(index: Index) -> None:
+    assert index.compounds(["polarbear", "atack"]) == ["polar", "bear", "atack"]
+    assert index.compounds(["holidayhome"]) == ["holiday", "home"]  # a pair in a note's title
+    assert index.compounds(["snowflkae", "tie", "breaker"]) == ["snowflkae", "tie", "breaker"]
+    assert index.compounds(["snow", "flakes"]) == ["snow", "flakes"]  # both known: kept apart
+    assert index.compounds(["meeple", "s"]) == ["meeple", "s"]
+
+
+def test_of_equally_near_repairs_the_rest_of_the_question_decides(index: Index) -> None:
+    assert index.repair("atack") == ["stack", "attack"]  # "stack" is in more notes
+    assert index.search("polar bear atack")[0].note.id == "first-snow.bear-resolve"
+    valley = index.search("how many cards in each valley atack", "creature-comforts")
+    assert valley[0].note.id == "creature-comforts.valley-stacks"
 
 
 def test_idioms_carry_their_meaning() -> None:
@@ -75,6 +90,9 @@ def test_idioms_carry_their_meaning() -> None:
         ("hygge tiebreaker", None, "before-the-guests-arrive.ties"),  # alias boosts the game
         ("how do ties work", "first-snow", "first-snow.ties"),
         ("what happens with a draw", "happy-home", "happy-home.ties"),  # synonym
+        ("polarbear atack", None, "first-snow.bear-resolve"),  # run together, and a typo
+        ("holidayhome", None, "hungry.holiday-homes"),
+        ("how much is a storey worth", None, "creature-comforts.leftovers"),  # 1 Story = 2 VP
     ],
 )
 def test_search_finds(question: str, game: str | None, expected: str, index: Index) -> None:

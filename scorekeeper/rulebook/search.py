@@ -38,6 +38,10 @@ FIELD_WEIGHTS = {
 K1 = 0.9
 B = 0.9
 TYPO_WEIGHT = 0.8
+# Of several repairs as near, the one in the most notes weighs TYPO_WEIGHT and the others this
+# share of it: the rest of the question decides between them ("polar bear atack" is "attack",
+# "atack the pile" may be "stack").
+RARER_REPAIR = 0.5
 CLOSE_SHARE = (0.5, 0.3)  # weight of (close synonyms, associations) of a word in the notes
 STAND_IN_SHARE = (1.0, 0.6)  # ... of a word the notes never use
 CUE_WEIGHT = 0.9
@@ -59,6 +63,12 @@ GOOD_COVERAGE = 0.32
 NEIGHBOUR_WEIGHT = 0.6
 # A note scoring at least this share of the best one is "also possible".
 CLOSE_SCORE = 0.9
+# A question asked of one game whose words another title's notes fit at least this many times
+# as well is said to be about that title ("polar bear" asked of Hungry).
+OTHER_TITLE = 2.0
+# A word run together from two ("polarbear") is split only into parts of this many letters or
+# more: shorter ones are too easily found by chance.
+MIN_PART = 3
 # The longest question players asked in the studied sets has 150 characters. A longer text is
 # not a question (a pasted page) and reading it word by word would take seconds.
 MAX_QUESTION = 300
@@ -218,9 +228,9 @@ def _best_held(
 def _nearest(
     word: str, vocabulary: list[str], surface: dict[str, str], spread: Callable[[str], int]
 ) -> list[str]:
-    """The words of the vocabulary nearest an unknown one, within the slips its length allows;
-    of several as near, those whose stems are in the most notes ("hotle" is "hotel", not
-    "hole"). Distance is rapidfuzz's optimal string alignment: a swap of neighbours counts once.
+    """The words of the vocabulary nearest an unknown one, within the slips its length allows,
+    those whose stems are in the most notes first ("hotle" is more likely "hotel" than "hole").
+    Distance is rapidfuzz's optimal string alignment: a swap of neighbours counts once.
     """
     limit = words.typo_limit(word)
     if limit == 0:
@@ -233,9 +243,7 @@ def _nearest(
         return []
     best = min(distance for _, distance, _ in found)
     nearest = [candidate for candidate, distance, _ in found if distance == best]
-    notes_with = {candidate: spread(surface[candidate]) for candidate in nearest}
-    most = max(notes_with.values())
-    return [candidate for candidate in nearest if notes_with[candidate] == most]
+    return sorted(nearest, key=lambda candidate: -spread(surface[candidate]))
 
 
 class Index:
@@ -412,6 +420,47 @@ class Index:
             lambda stem: self.postings.size(stem) if stem in self.postings else 0,
         )
 
+    def is_known(self, word: str) -> bool:
+        """Whether a note uses the word (in any of its forms)."""
+        return words.stem(word) in self.postings
+
+    def compounds(self, tokens: Sequence[str]) -> list[str]:
+        """The words with compounds mended: two words the notes write as one are joined
+        ("snow flakes"), and a word the notes never use that is two of theirs run together is
+        split ("polarbear", "holidayhome")."""
+        mended: list[str] = []
+        for token in tokens:
+            if mended and (self._is_unknown(token) or self._is_unknown(mended[-1])):
+                joined = mended[-1] + token
+                if self.is_known(joined):
+                    mended[-1] = joined
+                    continue
+            mended += self._split(token)
+        return mended
+
+    def _is_unknown(self, word: str) -> bool:
+        return word not in words.STOP_WORDS and not word.isdigit() and not self.is_known(word)
+
+    def _split(self, word: str) -> list[str]:
+        """A word as two known ones, if the notes never use it ("polarbear" is "polar bear") or
+        if a note's title or terms hold the two as a pair ("holidayhome", which only a
+        hyphenated "holiday-home" in a few notes holds); else the word as it is. Of several
+        ways, a pair first, then the most even."""
+        if word in words.STOP_WORDS or word.isdigit():
+            return [word]
+        ways = [
+            (word[:cut], word[cut:])
+            for cut in range(MIN_PART, len(word) - MIN_PART + 1)
+            if all(
+                part not in words.STOP_WORDS and self.is_known(part)
+                for part in (word[:cut], word[cut:])
+            )
+        ]
+        paired = [way for way in ways if _pair(*map(words.stem, way)) in self.pairs]
+        if paired or (ways and not self.is_known(word)):
+            return list(max(paired or ways, key=lambda way: min(map(len, way))))
+        return [word]
+
     def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
         """The stems each question word may stand for, and those each idiom in it means.
 
@@ -447,7 +496,10 @@ class Index:
         if token in words.STOP_WORDS:
             return {}, token
         candidates = self.repair(token)
-        slot = {self.surface[candidate]: TYPO_WEIGHT for candidate in candidates}
+        slot: Slot = {}
+        for rank, candidate in enumerate(candidates):
+            weight = TYPO_WEIGHT * (1.0 if rank == 0 else RARER_REPAIR)
+            slot[self.surface[candidate]] = max(slot.get(self.surface[candidate], 0.0), weight)
         return slot, candidates[0] if candidates else token
 
     def search(self, question: str, game: str | None = None) -> list[Hit]:
@@ -458,6 +510,7 @@ class Index:
                 f"this one has {len(question):,}"
             )
         tokens, named = self.split_games(question)
+        tokens = self.compounds(tokens)
         every_slot, meant = self.slots(tokens)
         slots = [slot for slot in every_slot if slot]
         weights: dict[str, float] = {}
@@ -490,6 +543,15 @@ class Index:
         ]
         hits.sort(key=lambda hit: (-hit.score, hit.note.id))
         return hits
+
+    def other_title(self, question: str, game: str, hits: Sequence[Hit]) -> str | None:
+        """The title whose notes fit a question asked of `game` (whose hits are given) far
+        better than that game's own: its words belong to another game."""
+        everywhere = self.search(question)
+        if not is_good_match(everywhere) or everywhere[0].note.game == game:
+            return None
+        here = hits[0].fit if is_good_match(hits) else 0.0
+        return everywhere[0].note.game if everywhere[0].fit >= OTHER_TITLE * here else None
 
     def _likeness(self, slots: list[Slot]) -> dict[int, float]:
         """How alike the question is to the nearest question each note answered before (0 to 1).
