@@ -44,7 +44,7 @@ def test_question_shows_the_best_note_in_full_and_two_more_as_lines(run: Run) ->
     assert [line.split()[0] for line in after.splitlines()] == [
         "Other",
         "creature-comforts.ties",
-        "first-snow.ties",
+        "hungry.ties",
         "Read",
     ]
     assert after.splitlines()[-1] == "Read one in full: scorekeeper rules show ID"
@@ -159,7 +159,7 @@ def test_list_every_title_and_one(run: Run) -> None:
 
 
 def test_a_question_may_start_with_list_or_show(run: Run) -> None:
-    result = run("list", "the", "stages", "of", "a", "round", "--game", "first-snow", "--json")
+    result = run("list", "the", "phases", "of", "a", "round", "--game", "first-snow", "--json")
     assert result.exit_code == 0
     assert json.loads(result.output)[0]["id"] == "first-snow.round-overview"
     shown = run("show", "me", "the", "tie", "rule", "--game", "hungry", "--json")

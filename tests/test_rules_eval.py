@@ -17,8 +17,8 @@ from tests.rules_eval import evaluation
 # set name -> (top-1 floor, top-3 floor). The search learns from the studied sets
 # (rules/asked/), so their own rates say only that it still finds what it learnt;
 # `held_out` below says what learning from them is worth.
-FLOORS = {"tuned": (0.95, 0.99), "studied": (0.978, 0.995)}
-HELD_OUT_FRESH = (0.905, 0.978)
+FLOORS = {"tuned": (0.87, 0.965), "studied": (0.988, 0.995)}
+HELD_OUT_FRESH = (0.915, 0.978)
 
 
 @pytest.fixture(scope="session")

@@ -89,7 +89,7 @@ def test_idioms_carry_their_meaning() -> None:
         ("tiebraker for hungry", None, "hungry.ties"),  # typo and game name
         ("hygge tiebreaker", None, "before-the-guests-arrive.ties"),  # alias boosts the game
         ("how do ties work", "first-snow", "first-snow.ties"),
-        ("what happens with a draw", "happy-home", "happy-home.ties"),  # synonym
+        ("where does the telly go", "happy-home", "happy-home.wall-items"),  # a note's terms
         ("polarbear atack", None, "first-snow.bear-resolve"),  # run together, and a typo
         ("holidayhome", None, "hungry.holiday-homes"),
         ("how much is a storey worth", None, "creature-comforts.leftovers"),  # 1 Story = 2 VP

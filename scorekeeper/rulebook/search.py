@@ -1,12 +1,14 @@
-"""Ranking rule notes for a question: BM25 over weighted fields, with synonyms and typo repair,
-and the players' questions each note is known to answer.
+"""Ranking rule notes for a question: BM25 over weighted fields, with typo repair, and the
+players' questions each note is known to answer.
 
 A note's title and `terms` say what it is about, so a word there counts more than the same
-word in the body text, and far more than one in a worked example. Question words the notes
-never use are repaired against the notes' own vocabulary (one slip in short words, two in long
-ones), then widened with their synonyms. Naming a game in the question ("hygge tiebreaker")
-favours that game's notes. A question much like one players asked before (`Library.asked`) lifts
-the note that answered it: people word the same doubt in ways no note's text foresees.
+word in the body text, and far more than one in a worked example; the words players use for a
+rule are in its note's terms, not in a shared table. Question words the notes never use are
+split or joined when they are two of the notes' words run together or apart, else repaired
+against the notes' own vocabulary (one slip in short words, two in long ones). Naming a game
+in the question ("hygge tiebreaker") favours that game's notes. A question much like one
+players asked before (`Library.asked`) lifts the note that answered it: people word the same
+doubt in ways no note's text foresees.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from scorekeeper.rulebook.notes import Chapter, Library, Note, registered
 from scorekeeper.rulebook.postings import Idf, Posting, Postings
 
 # Field weights and BM25 constants, tuned on tests/rules_eval/tuned and studied, and on half
-# of the notes' own `asks` asked against an index of the other half; `asked` and NEIGHBOUR_WEIGHT
-# on each labelled set asked against an index that learnt from the others (docs/rules-assistant.md).
+# of the notes' own `asks` asked against an index of the other half; `asked`, NEIGHBOUR_WEIGHT,
+# NEIGHBOURS, COVERAGE and PAIR_WEIGHT on the fresh questions of each labelled set asked against
+# an index that learnt from the others (docs/rules-assistant.md).
 FIELD_WEIGHTS = {
     "title": 6.0,
     "terms": 0.85,
@@ -42,25 +45,25 @@ TYPO_WEIGHT = 0.8
 # share of it: the rest of the question decides between them ("polar bear atack" is "attack",
 # "atack the pile" may be "stack").
 RARER_REPAIR = 0.5
-CLOSE_SHARE = (0.5, 0.3)  # weight of (close synonyms, associations) of a word in the notes
-STAND_IN_SHARE = (1.0, 0.6)  # ... of a word the notes never use
 CUE_WEIGHT = 0.9
 GAME_BOOST = 5.0
-PAIR_WEIGHT = 0.375
+PAIR_WEIGHT = 0.2
 PAIR_WINDOW = 3
-COVERAGE = 0.7
+COVERAGE = 0.9
 NUMBER_SHARE = 0.3  # of a number's idf, in coverage
 # How much a word no note knows weighs in a hit's coverage: as much as a rare word ("chess",
 # "password" are what a question is about when no note knows them).
 UNKNOWN_IDF = 5.0
-# Below this coverage the best note does not answer the question. Chosen on the tuned set, the
-# studied sets (each against an index that did not learn from it) and half of
-# tests/rules_eval/offtopic: 0.5% of the rules questions fall below it, and about six in ten
-# questions about other things ("who won the world cup").
-GOOD_COVERAGE = 0.32
-# How much a question asked before lifts its note: this share of the best score, times the
-# square of how alike the two questions are (0 to 1), so only a close likeness counts much.
-NEIGHBOUR_WEIGHT = 0.6
+# Below this coverage the best note does not answer the question. Chosen on the tuned and
+# studied sets and half of tests/rules_eval/offtopic: 0.3% of the rules questions fall below
+# it, and about six in ten questions about other things ("who won the world cup").
+GOOD_COVERAGE = 0.36
+# How much the questions asked before lift a note: this share of the best score, times the mean
+# of the squared likeness (0 to 1) of its NEIGHBOURS questions most like the new one, so only a
+# close likeness counts much, and more when two such questions agree.
+NEIGHBOUR_WEIGHT = 1.0
+LIKENESS_POWER = 2.0
+NEIGHBOURS = 2
 # A note scoring at least this share of the best one is "also possible".
 CLOSE_SCORE = 0.9
 # A question asked of one game whose words another title's notes fit at least this many times
@@ -260,7 +263,6 @@ class Index:
         postings: Postings,
         pairs: dict[str, list[int]],
         surface: dict[str, str],
-        synonyms: dict[str, dict[str, bool]],
         asked: Asked,
     ) -> None:
         self.library = library
@@ -269,7 +271,6 @@ class Index:
         self.idf = Idf(postings, len(self.notes))
         self.pairs = pairs
         self.surface = surface
-        self.synonyms = synonyms
         self.asked = asked
         self.vocabulary = list(surface)
         self.game_names = _game_names(library)
@@ -302,9 +303,6 @@ class Index:
             {field: Counter(field_stems(text)) for field, text in _fields(note).items()}
             for note in notes
         ]
-        for word in words.vocabulary():
-            surface.setdefault(word, words.stem(word))
-        synonyms = words.synonym_table()
         spread = Counter(
             stem for note_counts in counts for stem in set().union(*note_counts.values())
         )
@@ -314,7 +312,7 @@ class Index:
             kept = []
             for word in words.surface_words(text):
                 known = surface.get(word) or words.stem(word)
-                if known in spread or known in synonyms or word in words.STOP_WORDS:
+                if known in spread or word in words.STOP_WORDS:
                     kept.append(word)
                 else:
                     kept.append(
@@ -345,7 +343,7 @@ class Index:
                 for pair in _pairs(stems_of(phrase)):
                     pairs[pair].append(position)
         asked = Asked.numbered(asked_texts, field_stems, Idf(postings, len(notes)))
-        return cls(library, postings, dict(pairs), surface, synonyms, asked)
+        return cls(library, postings, dict(pairs), surface, asked)
 
     def to_json(self) -> str:
         """Everything needed to search again without reading the notes."""
@@ -358,7 +356,6 @@ class Index:
                 "postings": self.postings.encoded,
                 "pairs": self.pairs,
                 "surface": self.surface,
-                "synonyms": self.synonyms,
                 "asked": asdict(self.asked),
             },
             ensure_ascii=False,
@@ -382,7 +379,6 @@ class Index:
             Postings(data["postings"]),
             data["pairs"],
             data["surface"],
-            data["synonyms"],
             asked,
         )
 
@@ -443,9 +439,9 @@ class Index:
 
     def _split(self, word: str) -> list[str]:
         """A word as two known ones, if the notes never use it ("polarbear" is "polar bear") or
-        if a note's title or terms hold the two as a pair ("holidayhome", which only a
-        hyphenated "holiday-home" in a few notes holds); else the word as it is. Of several
-        ways, a pair first, then the most even."""
+        if more notes' titles and terms hold the two as a pair than use the word itself
+        ("holidayhome", which only a hyphenated "holiday-home" in a few notes spells so); else
+        the word as it is. Of several ways, the pair most held, then the most even."""
         if word in words.STOP_WORDS or word.isdigit():
             return [word]
         ways = [
@@ -456,17 +452,20 @@ class Index:
                 for part in (word[:cut], word[cut:])
             )
         ]
-        paired = [way for way in ways if _pair(*map(words.stem, way)) in self.pairs]
-        if paired or (ways and not self.is_known(word)):
-            return list(max(paired or ways, key=lambda way: min(map(len, way))))
+        if not ways:
+            return [word]
+        held = {way: len(set(self.pairs.get(_pair(*map(words.stem, way)), ()))) for way in ways}
+        best = max(ways, key=lambda way: (held[way], min(map(len, way))))
+        stem = words.stem(word)
+        if not self.is_known(word) or held[best] >= self.postings.size(stem):
+            return list(best)
         return [word]
 
     def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
         """The stems each question word may stand for, and those each idiom in it means.
 
-        A word itself weighs 1; a repaired typo, an idiom's meaning and synonyms weigh less,
-        except that a word the notes never use leans harder on its synonyms. A word that stands
-        for nothing the notes hold has an empty slot.
+        A word itself weighs 1; a repaired typo and an idiom's meaning weigh less. A word that
+        stands for nothing the notes hold has an empty slot.
         """
         readings = {token: self._reading(token) for token in tokens}
         meaningful = [t for t in tokens if t not in words.STOP_WORDS] or list(tokens)
@@ -477,12 +476,6 @@ class Index:
             [{words.stem(word): CUE_WEIGHT} for word in cue.split()]
             for cue in words.cues(" ".join(corrected))
         ]
-        for slot in found + [slot for cue in meant for slot in cue]:
-            for stemmed, weight in list(slot.items()):
-                shares = CLOSE_SHARE if stemmed in self.postings else STAND_IN_SHARE
-                for synonym, is_close in self.synonyms.get(stemmed, {}).items():
-                    share = shares[0] if is_close else shares[1]
-                    slot[synonym] = max(slot.get(synonym, 0.0), weight * share)
         return found, meant
 
     def _reading(self, token: str) -> tuple[Slot, str]:
@@ -491,7 +484,7 @@ class Index:
         A stop word the notes never use stands for nothing: "hve" may be a slip, "have" is not.
         """
         stemmed = words.stem(token)
-        if stemmed in self.postings or stemmed in self.synonyms:
+        if stemmed in self.postings:
             return {stemmed: 1.0}, token
         if token in words.STOP_WORDS:
             return {}, token
@@ -537,7 +530,7 @@ class Index:
             lift = NEIGHBOUR_WEIGHT * max(fits.values())
             for position, likeness in self._likeness(whole).items():
                 if position in ranked:
-                    ranked[position] += lift * likeness**2
+                    ranked[position] += lift * likeness
         hits = [
             Hit(self.notes[p], score, coverage.get(p, 0.0), fits[p]) for p, score in ranked.items()
         ]
@@ -554,7 +547,8 @@ class Index:
         return everywhere[0].note.game if everywhere[0].fit >= OTHER_TITLE * here else None
 
     def _likeness(self, slots: list[Slot]) -> dict[int, float]:
-        """How alike the question is to the nearest question each note answered before (0 to 1).
+        """How alike the question is to the questions each note answered before: the mean of
+        the likeness, raised to LIKENESS_POWER, of its NEIGHBOURS nearest ones (0 to 1).
 
         Likeness is the Dice coefficient of the two questions' words weighted by idf: twice
         what they share, over what both hold. A question word shares as much as the best of
@@ -570,12 +564,14 @@ class Index:
             best = _best_held(known, lambda stemmed: self.asked.postings.get(stemmed, ()))
             for number, weight in best.items():
                 shared[number] += weight
-        nearest: dict[int, float] = {}
+        by_note: dict[int, list[float]] = defaultdict(list)
         for number, weight in shared.items():
             likeness = 2 * weight / (wanted + self.asked.weights[number])
-            position = self.asked.notes[number]
-            nearest[position] = max(nearest.get(position, 0.0), likeness)
-        return nearest
+            by_note[self.asked.notes[number]].append(likeness**LIKENESS_POWER)
+        return {
+            position: sum(sorted(found, reverse=True)[:NEIGHBOURS]) / NEIGHBOURS
+            for position, found in by_note.items()
+        }
 
     def _pair_bonuses(self, slots: list[Slot], meant: list[list[Slot]]) -> dict[int, float]:
         """Extra score for notes whose title or terms hold two question words together.
@@ -611,7 +607,7 @@ class Index:
         """Scale scores by how much of the question a note covers; return each note's share.
 
         Each question word counts by its idf, and is covered as well as the best of its
-        stand-ins the note holds: fully by the word itself, partly by a synonym. Words the
+        stand-ins the note holds: fully by the word itself, partly by a repair. Words the
         notes know nothing of do not change the ranking, but the share returned counts each
         as a word of UNKNOWN_IDF that no note covers ("is chess better" is half about chess),
         and a number counts NUMBER_SHARE of its idf there ("we both ended on 12" is about a

@@ -20,7 +20,7 @@ import functools
 import tomllib
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +95,15 @@ def _question(table: dict[str, Any], source: str) -> Question:
         return Question(table["text"], answers, game, table["game"], source)
     answers = tuple(table["answers"])
     return Question(table["q"], answers, table.get("game"), answers[0].partition(".")[0], source)
+
+
+def both_ways(questions: Iterable[Question]) -> list[Question]:
+    """Each question asked without its game, then with it (as with `--game`)."""
+    out = []
+    for question in questions:
+        out.append(replace(question, game=None, source=f"{question.source} (no game)"))
+        out.append(replace(question, game=question.title, source=f"{question.source} (game)"))
+    return out
 
 
 def run(index: Index, questions: list[Question]) -> list[Outcome]:
