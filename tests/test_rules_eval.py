@@ -56,7 +56,8 @@ def test_hit_rates(name: str, index: Index) -> None:
 def test_independent_fresh_questions_asked_both_ways(index: Index) -> None:
     questions = evaluation.load("independent")
     fresh, familiar = evaluation.fresh(questions, evaluation.seen(index.library))
-    assert (len(fresh), len(familiar)) == (190, 10)
+    assert len(fresh) + len(familiar) == 200
+    assert len(familiar) <= 12  # 10 when measured; the notes' player questions may change
     _check(
         "independent, fresh", evaluation.run(index, evaluation.both_ways(fresh)), INDEPENDENT_FRESH
     )

@@ -216,10 +216,10 @@ def test_a_damaged_or_misshapen_cache_is_rebuilt(one_title: Path, case: int) -> 
     assert cached.read_text(encoding="utf-8") == written
 
 
-def test_an_unwritable_cache_is_skipped(tmp_path: Path) -> None:
-    blocked = tmp_path / "file"
+def test_an_unwritable_cache_is_skipped(one_title: Path) -> None:
+    blocked = one_title.parent / "file"
     blocked.write_text("", encoding="utf-8")
-    assert open_index(cache_dir=blocked / "cache").search("hotel")
+    assert open_index(one_title, blocked / "cache").search("hotel")
 
 
 @given(question=st.text(max_size=80), game=st.sampled_from([None, "hungry", "first-snow"]))
