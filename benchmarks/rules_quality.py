@@ -4,8 +4,10 @@ Run: python benchmarks/rules_quality.py [--misses] [--bm25s]
 
 The question sets are described in tests/rules_eval/README.md: `tuned` and `studied` were
 tuned on (and the search learns from the studied questions), and `independent` (written from
-the rulebooks alone) never is. `held out` asks each studied set of an index that learnt from
-the other studied sets only. --misses lists every
+the rulebooks alone) never is; it is asked both with and without each question's game, and its
+questions worded almost as one the search learnt from are reported apart from the fresh ones.
+`held out` asks each studied set's fresh questions of an index that learnt from the other
+studied sets only. --misses lists every
 question whose first answer was wrong. --bm25s also ranks the same questions with the `bm25s`
 library (plain BM25 over each note's text, stemmed the same way; `pip install bm25s`), to
 compare with the search scorekeeper ships, and times importing it.
@@ -22,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.rulebook import Index, load_library, rules_root, words  # noqa: E402
+from scorekeeper.rulebook import Index, words  # noqa: E402
 from tests.rules_eval import evaluation  # noqa: E402
 
 
@@ -70,20 +72,42 @@ def _import_ms(module: str) -> float:
     return (fastest(f"import {module}") - fastest("pass")) * 1000
 
 
+def _line(name: str, outcomes: list[evaluation.Outcome]) -> str:
+    rates = evaluation.rates(outcomes)
+    return (
+        f"{name}: {rates.count} questions, top-1 {rates.top1:.1%}, top-3 {rates.top3:.1%}, "
+        f"MRR {rates.mrr:.3f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--misses", action="store_true", help="list every wrong first answer")
     parser.add_argument("--bm25s", action="store_true", help="compare with the bm25s library")
     options = parser.parse_args()
-    index = Index.build(load_library(rules_root()))
+    index = evaluation.shipped_index()
+    seen = evaluation.seen(index.library)
     for name in evaluation.SETS:
-        outcomes = evaluation.run(index, evaluation.load(name))
-        print(evaluation.report(name, outcomes), end="\n\n")
-        if options.misses:
-            print("\n".join(evaluation.misses(outcomes)), end="\n\n")
+        questions = evaluation.load(name)
+        if name == "independent":
+            fresh, familiar = evaluation.fresh(questions, seen)
+            print(f"independent: {len(fresh)} fresh, {len(familiar)} set aside as seen", end="\n\n")
+            for label, group in (("fresh", fresh), ("set aside", familiar)):
+                outcomes = evaluation.run(index, evaluation.both_ways(group))
+                print(evaluation.report(f"independent, {label}, asked both ways", outcomes))
+                for way in ("(no game)", "(game)"):
+                    print(_line(way, [o for o in outcomes if o.question.source.endswith(way)]))
+                print()
+                if options.misses:
+                    print("\n".join(evaluation.misses(outcomes)), end="\n\n")
+        else:
+            outcomes = evaluation.run(index, questions)
+            print(evaluation.report(name, outcomes), end="\n\n")
+            if options.misses:
+                print("\n".join(evaluation.misses(outcomes)), end="\n\n")
         if name == "studied":
-            held = evaluation.held_out()
-            print(evaluation.report("held-out studied", held), end="\n\n")
+            held = evaluation.held_out(only_fresh=True)
+            print(evaluation.report("held-out studied, fresh", held), end="\n\n")
             if options.misses:
                 print("\n".join(evaluation.misses(held)), end="\n\n")
         if options.bm25s:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,13 +15,20 @@ from scorekeeper.cli import app
 Run = Callable[..., Result]
 
 
+@pytest.fixture(scope="session")
+def rules_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One data directory for every test here: `rules` writes only its index cache there, so
+    the index is built once."""
+    return tmp_path_factory.mktemp("rules-home")
+
+
 @pytest.fixture
-def run(tmp_path: Path) -> Run:
-    """`scorekeeper --home TMP rules ARGS...`, so the index cache stays in the test's folder."""
+def run(rules_home: Path) -> Run:
+    """`scorekeeper --home HOME rules ARGS...`, so the index cache stays in the tests' folder."""
     runner = CliRunner()
 
     def invoke(*args: str) -> Result:
-        return runner.invoke(app, ["--home", str(tmp_path), "rules", *args])
+        return runner.invoke(app, ["--home", str(rules_home), "rules", *args])
 
     return invoke
 
@@ -36,7 +44,7 @@ def test_question_shows_the_best_note_in_full_and_two_more_as_lines(run: Run) ->
     assert [line.split()[0] for line in after.splitlines()] == [
         "Other",
         "creature-comforts.ties",
-        "first-snow.ties",
+        "hungry.ties",
         "Read",
     ]
     assert after.splitlines()[-1] == "Read one in full: scorekeeper rules show ID"
@@ -77,6 +85,15 @@ def test_game_option_limits_the_search(run: Run) -> None:
     assert {"id", "game", "title", "text", "related", "score"} <= set(answers[0])
 
 
+def test_words_of_another_title_are_said_to_be_its(run: Run) -> None:
+    result = run("polar", "bear", "attack", "--game", "hungry")
+    assert result.exit_code == 1
+    assert "These words belong to First Snow; ask with: --game first-snow" in result.output
+    own = run("polar", "bear", "attack", "--game", "first-snow")
+    assert own.exit_code == 0
+    assert "These words belong" not in own.output
+
+
 def test_all_gives_more_than_three(run: Run) -> None:
     answers = json.loads(run("hotel", "--all", "--json").output)
     assert len(answers) > 3
@@ -104,6 +121,25 @@ def test_show_unknown_id_names_the_closest(run: Run) -> None:
     )
 
 
+def test_a_question_too_long_is_refused_in_one_line_without_echoing_it(run: Run) -> None:
+    run("warm", "the", "cache")
+    question = "hotel " * 20_000
+    started = time.perf_counter()
+    result = run(question)
+    assert time.perf_counter() - started < 1.0
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: a rules question is at most 300 characters; this one has 120,000\n"
+    )
+    assert run("x" * 300, "--json").exit_code == 1  # at the limit: searched, no note fits
+    long_id = run("show", "hungry." + "x" * 100_000)
+    assert long_id.exit_code == 2
+    assert long_id.output == (
+        "error: unknown rule id (100,007 characters, longer than any);"
+        " see `scorekeeper rules list`\n"
+    )
+
+
 def test_show_without_an_id(run: Run) -> None:
     result = run("show")
     assert result.exit_code == 2
@@ -123,7 +159,7 @@ def test_list_every_title_and_one(run: Run) -> None:
 
 
 def test_a_question_may_start_with_list_or_show(run: Run) -> None:
-    result = run("list", "the", "stages", "of", "a", "round", "--game", "first-snow", "--json")
+    result = run("list", "the", "phases", "of", "a", "round", "--game", "first-snow", "--json")
     assert result.exit_code == 0
     assert json.loads(result.output)[0]["id"] == "first-snow.round-overview"
     shown = run("show", "me", "the", "tie", "rule", "--game", "hungry", "--json")

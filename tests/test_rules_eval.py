@@ -2,60 +2,89 @@
 
 The floors are the rates the search reaches today (docs/rules-assistant.md), less half a
 point: a change that loses answers fails here. The independent set is never tuned on, so its
-floors are what the search honestly gets there; once it is studied, a new set takes its place
-and these floors are measured again.
+floors are what the search honestly gets there, on its fresh questions (those not worded
+almost as one the search learnt from); once it is studied, a new set takes its place and
+these floors are measured again.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rulebook import Index, load_library, rules_root
+from scorekeeper.rulebook import Index
 from tests.rules_eval import evaluation
 
-INDEX = Index.build(load_library(rules_root()))
 # set name -> (top-1 floor, top-3 floor). The search learns from the studied sets
 # (rules/asked/), so their own rates say only that it still finds what it learnt;
 # `held_out` below says what learning from them is worth.
-FLOORS = {"tuned": (0.95, 0.99), "studied": (0.978, 0.995), "independent": (0.94, 0.98)}
+FLOORS = {"tuned": (0.87, 0.965), "studied": (0.988, 0.995)}
+HELD_OUT_FRESH = (0.915, 0.978)
+# The independent (seventh) set's fresh questions, each asked with and without its game: its
+# one measurement (docs/rules-assistant.md) was 93.2% top-1 and 99.2% top-3.
+INDEPENDENT_FRESH = (0.927, 0.987)
+
+
+@pytest.fixture(scope="session")
+def index() -> Index:
+    return evaluation.shipped_index()
 
 
 @pytest.mark.parametrize("name", evaluation.SETS)
-def test_answers_exist(name: str) -> None:
+def test_answers_exist(name: str, index: Index) -> None:
     questions = evaluation.load(name)
     assert questions
-    unknown = [q.source for q in questions for a in q.answers if a not in INDEX.library.notes]
+    unknown = [q.source for q in questions for a in q.answers if a not in index.library.notes]
     assert unknown == []
 
 
-@pytest.mark.parametrize("name", evaluation.SETS)
-def test_hit_rates(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    outcomes = evaluation.run(INDEX, evaluation.load(name))
+def _check(name: str, outcomes: list[evaluation.Outcome], floors: tuple[float, float]) -> None:
     rates = evaluation.rates(outcomes)
     report = (
         f"rules eval, {name}: {rates.count} questions, top-1 {rates.top1:.1%}, "
         f"top-3 {rates.top3:.1%}, MRR {rates.mrr:.3f}"
     )
-    with capsys.disabled():
-        print(f"\n{report}")
-    top1, top3 = FLOORS[name]
+    top1, top3 = floors
     assert rates.top1 >= top1, "\n".join([report, *evaluation.misses(outcomes)])
     assert rates.top3 >= top3, "\n".join([report, *evaluation.misses(outcomes, 3)])
 
 
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_hit_rates(name: str, index: Index) -> None:
+    _check(name, evaluation.run(index, evaluation.load(name)), FLOORS[name])
+
+
+def test_independent_fresh_questions_asked_both_ways(index: Index) -> None:
+    questions = evaluation.load("independent")
+    fresh, familiar = evaluation.fresh(questions, evaluation.seen(index.library))
+    assert len(fresh) + len(familiar) == 200
+    assert len(familiar) <= 12  # 10 when measured; the notes' player questions may change
+    _check(
+        "independent, fresh", evaluation.run(index, evaluation.both_ways(fresh)), INDEPENDENT_FRESH
+    )
+
+
+def test_a_question_worded_as_one_seen_is_not_fresh() -> None:
+    seen = ["Who wins a tie in Hungry?"]
+    alike, unlike = (
+        evaluation.Question(text, ("hungry.ties",), None, "hungry", "test")
+        for text in ("who wins a tie in hungry", "we both ended on 12, who takes it")
+    )
+    assert evaluation.fresh([alike, unlike], seen) == ([unlike], [alike])
+
+
+@pytest.mark.slow
 def test_each_studied_set_is_answered_by_what_the_others_taught() -> None:
-    outcomes = evaluation.held_out()
-    rates = evaluation.rates(outcomes)
-    assert rates.count == len(evaluation.load("studied"))
-    assert rates.top1 >= 0.909, "\n".join(evaluation.misses(outcomes))
-    assert rates.top3 >= 0.978, "\n".join(evaluation.misses(outcomes, 3))
+    """Six indexes built afresh: about half a minute."""
+    outcomes = evaluation.held_out(only_fresh=True)
+    assert len(outcomes) < len(evaluation.load("studied"))
+    _check("held out, fresh", outcomes, HELD_OUT_FRESH)
 
 
-def test_questions_about_other_things_are_said_to_match_no_note() -> None:
+def test_questions_about_other_things_are_said_to_match_no_note(index: Index) -> None:
     """The threshold was chosen on half of the off-topic set; most of the rest must be turned
     away too, and almost no rules question."""
     off = evaluation.off_topic()
-    turned_away = evaluation.rejected(INDEX, [(text, None) for text in off])
+    turned_away = evaluation.rejected(index, [(text, None) for text in off])
     assert len(turned_away) / len(off) >= 0.58
     rules = [(q.text, q.game) for name in ("tuned", "studied") for q in evaluation.load(name)]
-    assert len(evaluation.rejected(INDEX, rules)) / len(rules) <= 0.01
+    assert len(evaluation.rejected(index, rules)) / len(rules) <= 0.01

@@ -1,4 +1,5 @@
-"""The rule notes ship inside the wheel and answer from a non-editable install."""
+"""The rule notes ship inside the wheel with their index prebuilt, and answer from a
+non-editable install without building anything."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from scorekeeper.rulebook import PREBUILT, Index, load_library, read_index
 
 ROOT = Path(__file__).parents[1]
 
@@ -38,6 +41,7 @@ def test_installed_wheel_answers_rules_questions(tmp_path: Path) -> None:
     answer = run("rules", "tiebraker", "for", "hungry", "--json")
     assert answer.returncode == 0, answer.stderr
     assert json.loads(answer.stdout)[0]["id"] == "hungry.ties"
+    assert not (tmp_path / "home").exists()  # the first query read the prebuilt index
     located = subprocess.run(
         [
             bin_dir / "python",
@@ -51,6 +55,13 @@ def test_installed_wheel_answers_rules_questions(tmp_path: Path) -> None:
         check=True,
     )
     assert str(venv) in located.stdout and "_rules" in located.stdout
+    shipped = Path(located.stdout.strip())
+    assert sorted(p.name for p in shipped.iterdir()) == sorted(
+        [PREBUILT, *(p.name for p in (ROOT / "rules").glob("*.toml"))]
+    )  # the asked questions are in the index, not shipped themselves
+    prebuilt = read_index(shipped / PREBUILT)
+    assert prebuilt is not None
+    assert prebuilt.to_json() == Index.build(load_library(ROOT / "rules")).to_json()
     assert run("rules", "list", "--json").stdout.count('"id"') == sum(
         path.read_text(encoding="utf-8").count("[[notes]]") for path in ROOT.glob("rules/*.toml")
     )

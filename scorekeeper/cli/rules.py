@@ -172,6 +172,12 @@ def _print_answer(
         console.print(
             command_hint("Other games answer this too; for one game's rule add", "--game GAME")
         )
+    other = index.other_title(question, title, hits) if title is not None else None
+    if other is not None:
+        name = index.library.title(other).name
+        console.print(
+            command_hint(f"These words belong to {name}; ask with", f"--game {other}")
+        )
     if not good:
         console.print(
             command_hint("See a game's notes", f"scorekeeper rules list {title or 'GAME'}")

@@ -4,6 +4,13 @@ Parsing the notes and building the search index takes tens of milliseconds, so t
 is cached as JSON, named by a checksum of the note and question files' and the search code's
 sizes and modification times (reading and hashing their text cost as much as the query). A
 query then costs one JSON read and a few milliseconds of scoring.
+
+An installed wheel ships the index already built (`PREBUILT` beside the notes, written by the
+build hook `hatch_build.py` from the files it packages), so even the first query reads it.
+
+A cache or prebuilt file carries a checksum of its JSON on its first line: a file changed by
+anything but this module (damaged, truncated, or valid JSON of another shape) fails it and is
+rebuilt, so a query never meets a half-right index.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from scorekeeper.rulebook.notes import (
 from scorekeeper.rulebook.search import Hit, Index, close_to_best, is_good_match
 
 __all__ = [
+    "PREBUILT",
     "Chapter",
     "Hit",
     "Index",
@@ -40,11 +48,14 @@ __all__ = [
     "is_good_match",
     "load_library",
     "open_index",
+    "read_index",
     "rules_root",
+    "sealed",
 ]
 
+PREBUILT = "index.json"
 _CACHE_PREFIX = "rules-index-"
-_SEARCH_CODE = ("words.py", "search.py", "notes.py")
+_SEARCH_CODE = ("words.py", "search.py", "notes.py", "postings.py")
 
 
 def _key(files: list[Path]) -> str:
@@ -58,24 +69,51 @@ def _key(files: list[Path]) -> str:
 
 
 def open_index(root: Path | None = None, cache_dir: Path | None = None) -> Index:
-    """The search index over the notes under root (default: the shipped notes).
+    """The search index over the notes under root (default: the shipped notes, whose index an
+    installed wheel ships prebuilt).
 
-    With a cache_dir, an index built from the same notes and code is read back instead of
-    rebuilt, and a fresh build is saved there. A cache that cannot be read or written is
-    ignored: the cache only ever saves time.
+    Otherwise, with a cache_dir, an index built from the same notes and code is read back
+    instead of rebuilt, and a fresh build is saved there. A cache that cannot be read or
+    written is ignored: the cache only ever saves time.
     """
-    root = rules_root() if root is None else root
+    if root is None:
+        root = rules_root()
+        prebuilt = read_index(root / PREBUILT)
+        if prebuilt is not None:
+            return prebuilt
     files = rule_files(root) + asked_files(root)
     cached = cache_dir / f"{_CACHE_PREFIX}{_key(files)}.json" if cache_dir else None
-    if cached is not None and _is_cache_file(cached):
-        try:
-            return Index.from_json(cached.read_text(encoding="utf-8"))
-        except (OSError, ValueError, KeyError, TypeError, RecursionError):
-            pass
+    if cached is not None:
+        index = read_index(cached)
+        if index is not None:
+            return index
     index = Index.build(load_library(root))
     if cached is not None:
-        _save(cached, index.to_json())
+        _save(cached, sealed(index.to_json()))
     return index
+
+
+def sealed(text: str) -> str:
+    """The index's JSON behind a line holding its checksum, as an index file keeps it."""
+    return f"{_checksum(text)}\n{text}"
+
+
+def _checksum(text: str) -> str:
+    return f"{zlib.crc32(text.encode()):08x}"
+
+
+def read_index(path: Path) -> Index | None:
+    """The index a file written by sealed() holds, or None when it is missing, is not a
+    regular file of an index's size, or is not exactly what was written."""
+    if not _is_cache_file(path):
+        return None
+    try:
+        stamp, _, text = path.read_text(encoding="utf-8").partition("\n")
+        if stamp != _checksum(text):
+            return None
+        return Index.from_json(text)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
 
 
 INDEX_MAX_BYTES = 16 * 1024 * 1024  # the index of every note is about 300 KB

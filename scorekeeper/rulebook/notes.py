@@ -26,6 +26,7 @@ INSTALLED_DIR = "_rules"
 ASKED_DIR = "asked"
 REQUIRED_NOTE_KEYS = ("id", "title", "section", "text", "terms", "related")
 OPTIONAL_NOTE_KEYS = ("examples", "interpretation", "asks")
+MAX_NOTE_ID = 80  # the longest id has about 50 characters; a longer one is not echoed back
 
 
 class RulesDataError(ScorekeeperError):
@@ -179,6 +180,11 @@ class Library:
         wanted = note_id.strip().lower()
         if wanted in self.notes:
             return self.notes[wanted]
+        if len(wanted) > MAX_NOTE_ID:
+            raise UnknownNoteError(
+                f"unknown rule id ({len(wanted):,} characters, longer than any);"
+                " see `scorekeeper rules list`"
+            )
         import difflib  # only on the error path
 
         game, _, slug = wanted.rpartition(".")

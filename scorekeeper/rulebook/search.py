@@ -1,12 +1,14 @@
-"""Ranking rule notes for a question: BM25 over weighted fields, with synonyms and typo repair,
-and the players' questions each note is known to answer.
+"""Ranking rule notes for a question: BM25 over weighted fields, with typo repair, and the
+players' questions each note is known to answer.
 
 A note's title and `terms` say what it is about, so a word there counts more than the same
-word in the body text, and far more than one in a worked example. Question words the notes
-never use are repaired against the notes' own vocabulary (one slip in short words, two in long
-ones), then widened with their synonyms. Naming a game in the question ("hygge tiebreaker")
-favours that game's notes. A question much like one players asked before (`Library.asked`) lifts
-the note that answered it: people word the same doubt in ways no note's text foresees.
+word in the body text, and far more than one in a worked example; the words players use for a
+rule are in its note's terms, not in a shared table. Question words the notes never use are
+split or joined when they are two of the notes' words run together or apart, else repaired
+against the notes' own vocabulary (one slip in short words, two in long ones). Naming a game
+in the question ("hygge tiebreaker") favours that game's notes. A question much like one
+players asked before (`Library.asked`) lifts the note that answered it: people word the same
+doubt in ways no note's text foresees.
 """
 
 from __future__ import annotations
@@ -17,13 +19,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.rulebook import words
 from scorekeeper.rulebook.notes import Chapter, Library, Note, registered
 from scorekeeper.rulebook.postings import Idf, Posting, Postings
 
 # Field weights and BM25 constants, tuned on tests/rules_eval/tuned and studied, and on half
-# of the notes' own `asks` asked against an index of the other half; `asked` and NEIGHBOUR_WEIGHT
-# on each labelled set asked against an index that learnt from the others (docs/rules-assistant.md).
+# of the notes' own `asks` asked against an index of the other half; `asked`, NEIGHBOUR_WEIGHT,
+# NEIGHBOURS, COVERAGE and PAIR_WEIGHT on the fresh questions of each labelled set asked against
+# an index that learnt from the others (docs/rules-assistant.md).
 FIELD_WEIGHTS = {
     "title": 6.0,
     "terms": 0.85,
@@ -37,27 +41,44 @@ FIELD_WEIGHTS = {
 K1 = 0.9
 B = 0.9
 TYPO_WEIGHT = 0.8
-CLOSE_SHARE = (0.5, 0.3)  # weight of (close synonyms, associations) of a word in the notes
-STAND_IN_SHARE = (1.0, 0.6)  # ... of a word the notes never use
+# Of several repairs as near, the one in the most notes weighs TYPO_WEIGHT and the others this
+# share of it: the rest of the question decides between them ("polar bear atack" is "attack",
+# "atack the pile" may be "stack").
+RARER_REPAIR = 0.5
 CUE_WEIGHT = 0.9
 GAME_BOOST = 5.0
-PAIR_WEIGHT = 0.375
+PAIR_WEIGHT = 0.2
 PAIR_WINDOW = 3
-COVERAGE = 0.7
+COVERAGE = 0.9
 NUMBER_SHARE = 0.3  # of a number's idf, in coverage
 # How much a word no note knows weighs in a hit's coverage: as much as a rare word ("chess",
 # "password" are what a question is about when no note knows them).
 UNKNOWN_IDF = 5.0
-# Below this coverage the best note does not answer the question. Chosen on the tuned set, the
-# studied sets (each against an index that did not learn from it) and half of
-# tests/rules_eval/offtopic: 0.5% of the rules questions fall below it, and about six in ten
-# questions about other things ("who won the world cup").
-GOOD_COVERAGE = 0.32
-# How much a question asked before lifts its note: this share of the best score, times the
-# square of how alike the two questions are (0 to 1), so only a close likeness counts much.
-NEIGHBOUR_WEIGHT = 0.6
+# Below this coverage the best note does not answer the question. Chosen on the tuned and
+# studied sets and half of tests/rules_eval/offtopic: 0.3% of the rules questions fall below
+# it, and about six in ten questions about other things ("who won the world cup").
+GOOD_COVERAGE = 0.36
+# How much the questions asked before lift a note: this share of the best score, times the mean
+# of the squared likeness (0 to 1) of its NEIGHBOURS questions most like the new one, so only a
+# close likeness counts much, and more when two such questions agree.
+NEIGHBOUR_WEIGHT = 1.0
+LIKENESS_POWER = 2.0
+NEIGHBOURS = 2
 # A note scoring at least this share of the best one is "also possible".
 CLOSE_SCORE = 0.9
+# A question asked of one game whose words another title's notes fit at least this many times
+# as well is said to be about that title ("polar bear" asked of Hungry).
+OTHER_TITLE = 2.0
+# A word run together from two ("polarbear") is split only into parts of this many letters or
+# more: shorter ones are too easily found by chance.
+MIN_PART = 3
+# The longest question players asked in the studied sets has 150 characters. A longer text is
+# not a question (a pasted page) and reading it word by word would take seconds.
+MAX_QUESTION = 300
+
+
+class QuestionTooLongError(ScorekeeperError):
+    """A question longer than MAX_QUESTION characters."""
 
 
 # A one-word title after one of these is an ordinary word: "goes hungry", "is hungry".
@@ -146,14 +167,16 @@ def _pair(first: str, second: str) -> str:
     return f"{first} {second}" if first < second else f"{second} {first}"
 
 
-def _pairs(stems: Sequence[str]) -> set[str]:
-    """Keys of different stems close together ("two different animals" ~ "two animals")."""
-    return {
+def _pairs(stems: Sequence[str]) -> list[str]:
+    """Keys of different stems close together ("two different animals" ~ "two animals"), each
+    once, in the order met (so that an index is built the same way every time)."""
+    found = (
         _pair(first, second)
         for i, first in enumerate(stems)
         for second in stems[i + 1 : i + PAIR_WINDOW]
         if first != second
-    }
+    )
+    return list(dict.fromkeys(found))
 
 
 def _merged(cue: list[Slot]) -> Slot:
@@ -183,7 +206,7 @@ class Asked:
         postings: dict[str, list[int]] = defaultdict(list)
         for position, questions in enumerate(by_note):
             for question in questions:
-                for stemmed in set(stems(question)):
+                for stemmed in dict.fromkeys(stems(question)):
                     postings[stemmed].append(len(notes))
                 notes.append(position)
         weights = [0.0] * len(notes)
@@ -208,9 +231,9 @@ def _best_held(
 def _nearest(
     word: str, vocabulary: list[str], surface: dict[str, str], spread: Callable[[str], int]
 ) -> list[str]:
-    """The words of the vocabulary nearest an unknown one, within the slips its length allows;
-    of several as near, those whose stems are in the most notes ("hotle" is "hotel", not
-    "hole"). Distance is rapidfuzz's optimal string alignment: a swap of neighbours counts once.
+    """The words of the vocabulary nearest an unknown one, within the slips its length allows,
+    those whose stems are in the most notes first ("hotle" is more likely "hotel" than "hole").
+    Distance is rapidfuzz's optimal string alignment: a swap of neighbours counts once.
     """
     limit = words.typo_limit(word)
     if limit == 0:
@@ -223,9 +246,7 @@ def _nearest(
         return []
     best = min(distance for _, distance, _ in found)
     nearest = [candidate for candidate, distance, _ in found if distance == best]
-    notes_with = {candidate: spread(surface[candidate]) for candidate in nearest}
-    most = max(notes_with.values())
-    return [candidate for candidate in nearest if notes_with[candidate] == most]
+    return sorted(nearest, key=lambda candidate: -spread(surface[candidate]))
 
 
 class Index:
@@ -242,7 +263,6 @@ class Index:
         postings: Postings,
         pairs: dict[str, list[int]],
         surface: dict[str, str],
-        synonyms: dict[str, dict[str, bool]],
         asked: Asked,
     ) -> None:
         self.library = library
@@ -251,7 +271,6 @@ class Index:
         self.idf = Idf(postings, len(self.notes))
         self.pairs = pairs
         self.surface = surface
-        self.synonyms = synonyms
         self.asked = asked
         self.vocabulary = list(surface)
         self.game_names = _game_names(library)
@@ -284,9 +303,6 @@ class Index:
             {field: Counter(field_stems(text)) for field, text in _fields(note).items()}
             for note in notes
         ]
-        for word in words.vocabulary():
-            surface.setdefault(word, words.stem(word))
-        synonyms = words.synonym_table()
         spread = Counter(
             stem for note_counts in counts for stem in set().union(*note_counts.values())
         )
@@ -296,7 +312,7 @@ class Index:
             kept = []
             for word in words.surface_words(text):
                 known = surface.get(word) or words.stem(word)
-                if known in spread or known in synonyms or word in words.STOP_WORDS:
+                if known in spread or word in words.STOP_WORDS:
                     kept.append(word)
                 else:
                     kept.append(
@@ -327,7 +343,7 @@ class Index:
                 for pair in _pairs(stems_of(phrase)):
                     pairs[pair].append(position)
         asked = Asked.numbered(asked_texts, field_stems, Idf(postings, len(notes)))
-        return cls(library, postings, dict(pairs), surface, synonyms, asked)
+        return cls(library, postings, dict(pairs), surface, asked)
 
     def to_json(self) -> str:
         """Everything needed to search again without reading the notes."""
@@ -340,7 +356,6 @@ class Index:
                 "postings": self.postings.encoded,
                 "pairs": self.pairs,
                 "surface": self.surface,
-                "synonyms": self.synonyms,
                 "asked": asdict(self.asked),
             },
             ensure_ascii=False,
@@ -364,7 +379,6 @@ class Index:
             Postings(data["postings"]),
             data["pairs"],
             data["surface"],
-            data["synonyms"],
             asked,
         )
 
@@ -402,12 +416,56 @@ class Index:
             lambda stem: self.postings.size(stem) if stem in self.postings else 0,
         )
 
+    def is_known(self, word: str) -> bool:
+        """Whether a note uses the word (in any of its forms)."""
+        return words.stem(word) in self.postings
+
+    def compounds(self, tokens: Sequence[str]) -> list[str]:
+        """The words with compounds mended: two words the notes write as one are joined
+        ("snow flakes"), and a word the notes never use that is two of theirs run together is
+        split ("polarbear", "holidayhome")."""
+        mended: list[str] = []
+        for token in tokens:
+            if mended and (self._is_unknown(token) or self._is_unknown(mended[-1])):
+                joined = mended[-1] + token
+                if self.is_known(joined):
+                    mended[-1] = joined
+                    continue
+            mended += self._split(token)
+        return mended
+
+    def _is_unknown(self, word: str) -> bool:
+        return word not in words.STOP_WORDS and not word.isdigit() and not self.is_known(word)
+
+    def _split(self, word: str) -> list[str]:
+        """A word as two known ones, if the notes never use it ("polarbear" is "polar bear") or
+        if more notes' titles and terms hold the two as a pair than use the word itself
+        ("holidayhome", which only a hyphenated "holiday-home" in a few notes spells so); else
+        the word as it is. Of several ways, the pair most held, then the most even."""
+        if word in words.STOP_WORDS or word.isdigit():
+            return [word]
+        ways = [
+            (word[:cut], word[cut:])
+            for cut in range(MIN_PART, len(word) - MIN_PART + 1)
+            if all(
+                part not in words.STOP_WORDS and self.is_known(part)
+                for part in (word[:cut], word[cut:])
+            )
+        ]
+        if not ways:
+            return [word]
+        held = {way: len(set(self.pairs.get(_pair(*map(words.stem, way)), ()))) for way in ways}
+        best = max(ways, key=lambda way: (held[way], min(map(len, way))))
+        stem = words.stem(word)
+        if not self.is_known(word) or held[best] >= self.postings.size(stem):
+            return list(best)
+        return [word]
+
     def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
         """The stems each question word may stand for, and those each idiom in it means.
 
-        A word itself weighs 1; a repaired typo, an idiom's meaning and synonyms weigh less,
-        except that a word the notes never use leans harder on its synonyms. A word that stands
-        for nothing the notes hold has an empty slot.
+        A word itself weighs 1; a repaired typo and an idiom's meaning weigh less. A word that
+        stands for nothing the notes hold has an empty slot.
         """
         readings = {token: self._reading(token) for token in tokens}
         meaningful = [t for t in tokens if t not in words.STOP_WORDS] or list(tokens)
@@ -418,12 +476,6 @@ class Index:
             [{words.stem(word): CUE_WEIGHT} for word in cue.split()]
             for cue in words.cues(" ".join(corrected))
         ]
-        for slot in found + [slot for cue in meant for slot in cue]:
-            for stemmed, weight in list(slot.items()):
-                shares = CLOSE_SHARE if stemmed in self.postings else STAND_IN_SHARE
-                for synonym, is_close in self.synonyms.get(stemmed, {}).items():
-                    share = shares[0] if is_close else shares[1]
-                    slot[synonym] = max(slot.get(synonym, 0.0), weight * share)
         return found, meant
 
     def _reading(self, token: str) -> tuple[Slot, str]:
@@ -432,17 +484,26 @@ class Index:
         A stop word the notes never use stands for nothing: "hve" may be a slip, "have" is not.
         """
         stemmed = words.stem(token)
-        if stemmed in self.postings or stemmed in self.synonyms:
+        if stemmed in self.postings:
             return {stemmed: 1.0}, token
         if token in words.STOP_WORDS:
             return {}, token
         candidates = self.repair(token)
-        slot = {self.surface[candidate]: TYPO_WEIGHT for candidate in candidates}
+        slot: Slot = {}
+        for rank, candidate in enumerate(candidates):
+            weight = TYPO_WEIGHT * (1.0 if rank == 0 else RARER_REPAIR)
+            slot[self.surface[candidate]] = max(slot.get(self.surface[candidate], 0.0), weight)
         return slot, candidates[0] if candidates else token
 
     def search(self, question: str, game: str | None = None) -> list[Hit]:
         """Every note sharing a word with the question, best first."""
+        if len(question) > MAX_QUESTION:
+            raise QuestionTooLongError(
+                f"a rules question is at most {MAX_QUESTION} characters; "
+                f"this one has {len(question):,}"
+            )
         tokens, named = self.split_games(question)
+        tokens = self.compounds(tokens)
         every_slot, meant = self.slots(tokens)
         slots = [slot for slot in every_slot if slot]
         weights: dict[str, float] = {}
@@ -469,15 +530,25 @@ class Index:
             lift = NEIGHBOUR_WEIGHT * max(fits.values())
             for position, likeness in self._likeness(whole).items():
                 if position in ranked:
-                    ranked[position] += lift * likeness**2
+                    ranked[position] += lift * likeness
         hits = [
             Hit(self.notes[p], score, coverage.get(p, 0.0), fits[p]) for p, score in ranked.items()
         ]
         hits.sort(key=lambda hit: (-hit.score, hit.note.id))
         return hits
 
+    def other_title(self, question: str, game: str, hits: Sequence[Hit]) -> str | None:
+        """The title whose notes fit a question asked of `game` (whose hits are given) far
+        better than that game's own: its words belong to another game."""
+        everywhere = self.search(question)
+        if not is_good_match(everywhere) or everywhere[0].note.game == game:
+            return None
+        here = hits[0].fit if is_good_match(hits) else 0.0
+        return everywhere[0].note.game if everywhere[0].fit >= OTHER_TITLE * here else None
+
     def _likeness(self, slots: list[Slot]) -> dict[int, float]:
-        """How alike the question is to the nearest question each note answered before (0 to 1).
+        """How alike the question is to the questions each note answered before: the mean of
+        the likeness, raised to LIKENESS_POWER, of its NEIGHBOURS nearest ones (0 to 1).
 
         Likeness is the Dice coefficient of the two questions' words weighted by idf: twice
         what they share, over what both hold. A question word shares as much as the best of
@@ -493,12 +564,14 @@ class Index:
             best = _best_held(known, lambda stemmed: self.asked.postings.get(stemmed, ()))
             for number, weight in best.items():
                 shared[number] += weight
-        nearest: dict[int, float] = {}
+        by_note: dict[int, list[float]] = defaultdict(list)
         for number, weight in shared.items():
             likeness = 2 * weight / (wanted + self.asked.weights[number])
-            position = self.asked.notes[number]
-            nearest[position] = max(nearest.get(position, 0.0), likeness)
-        return nearest
+            by_note[self.asked.notes[number]].append(likeness**LIKENESS_POWER)
+        return {
+            position: sum(sorted(found, reverse=True)[:NEIGHBOURS]) / NEIGHBOURS
+            for position, found in by_note.items()
+        }
 
     def _pair_bonuses(self, slots: list[Slot], meant: list[list[Slot]]) -> dict[int, float]:
         """Extra score for notes whose title or terms hold two question words together.
@@ -534,7 +607,7 @@ class Index:
         """Scale scores by how much of the question a note covers; return each note's share.
 
         Each question word counts by its idf, and is covered as well as the best of its
-        stand-ins the note holds: fully by the word itself, partly by a synonym. Words the
+        stand-ins the note holds: fully by the word itself, partly by a repair. Words the
         notes know nothing of do not change the ranking, but the share returned counts each
         as a word of UNKNOWN_IDF that no note covers ("is chess better" is half about chess),
         and a number counts NUMBER_SHARE of its idf there ("we both ended on 12" is about a

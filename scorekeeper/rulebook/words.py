@@ -1,4 +1,4 @@
-"""How a question becomes search words: tokens, stop words, stems, synonyms and idioms.
+"""How a question becomes search words: tokens, stop words, stems and idioms.
 
 Stems come from the Snowball English stemmer (PyStemmer), imported only when a question is
 asked; the same `stem()` runs over notes and questions, so its stems ("improv" for
@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import cast
 
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -49,124 +49,6 @@ _NUMBERS = {
     "eleven": "11",
     "twelve": "12",
 }
-
-# Words players use for the same thing at a game table. A question word also searches for
-# the rest of its group, at a lower weight than the word itself. Words are written plainly and
-# stemmed when the table is built; a word may sit in several groups.
-SYNONYMS: tuple[tuple[str, ...], ...] = (
-    ("tie", "tied", "draw", "equal", "deadlock", "tiebreaker", "tiebreak"),
-    ("win", "winner", "victory", "champion", "victor"),
-    ("start", "begin", "beginning", "kick", "opening", "initial"),
-    ("end", "finish", "ending", "final", "conclude"),
-    ("point", "score", "vp", "scoring"),
-    ("lose", "minus", "negative", "penalty", "deduct", "subtract"),
-    ("bonus", "extra", "additional"),
-    ("solo", "alone"),
-    ("short", "quick", "quicker", "shorter"),
-    ("discard", "dump", "drop", "throw", "ditch", "remove"),
-    ("look", "peek", "see", "view"),
-    ("limit", "maximum", "max", "cap"),
-    ("minimum", "least", "fewest"),
-    ("goal", "aim", "objective", "purpose"),
-    ("component", "contents", "contain", "bits", "box", "parts", "include"),
-    ("setup", "set-up", "prepare", "preparation", "arrange", "layout"),
-    ("take", "grab", "pick"),
-    ("place", "put", "lay", "position"),
-    ("side", "edge", "border"),
-    ("bottom", "under", "underneath", "beneath", "below"),
-    ("hallway", "hall", "corridor", "passage", "doorway"),
-    ("bird", "goose", "duck", "fowl"),
-    ("fit", "squeeze", "cram"),
-    ("day", "daytime", "morning"),
-    ("night", "evening", "overnight", "nighttime"),
-    ("repair", "mend", "fix"),
-    ("damage", "broken", "break", "wear", "worn"),
-    ("tv", "telly", "television"),
-    ("couch", "sofa", "settee"),
-    ("rock", "stone"),
-    ("log", "wood", "firewood", "timber"),
-    ("money", "coin", "cash"),
-    ("credit", "designer", "author", "artist", "illustrator", "inventor"),
-    ("tool", "gear", "equipment"),
-    ("make", "craft", "build", "create"),
-    ("store", "stash", "tuck"),
-    ("total", "sum", "tally", "calculate"),
-    ("adjacent", "beside", "touching", "neighbour", "neighbor"),
-    ("same", "identical", "matching", "duplicate"),
-    ("colour", "color"),
-    ("pronounce", "pronunciation"),
-    ("next", "following", "subsequent"),
-    ("stop", "quit", "cease", "halt"),
-    ("fewer", "less", "reduce", "lower"),
-    ("2", "pair", "couple"),
-    ("carry", "lug", "haul"),
-    ("tan", "suntan", "suntanned", "tanned"),
-    ("meeple", "pawn", "figure", "figurine"),
-    ("variant", "mode", "version"),
-    ("token", "chip", "counter", "disc"),
-    ("home", "house", "villa", "chalet"),
-    ("holiday", "vacation"),
-    ("trade", "swap", "exchange", "barter"),
-    ("rotate", "spin", "turn around"),
-    ("deck", "draw pile", "stack"),
-    ("camp", "campsite", "tent"),
-    ("majority", "most"),
-    ("rating", "stars"),
-    ("empty", "blank", "vacant", "unoccupied"),
-    ("worth", "value"),
-    ("phase", "stage"),
-    ("move", "shift", "relocate", "reposition"),
-    ("permanent", "stuck", "locked"),
-)
-# Looser associations: a word that often, but not always, means the same as the others.
-ASSOCIATIONS: tuple[tuple[str, ...], ...] = (
-    ("goal", "object"),  # "object of the game", but also the object cards of a game
-    ("token", "marker"),  # a scoring marker, but also a player's marker
-    ("tie", "even", "level", "same"),
-    ("start", "setup", "first"),
-    ("end", "over", "last"),
-    ("point", "worth"),
-    ("solo", "myself", "single"),
-    ("short", "kids", "children", "family"),
-    ("look", "secret", "hidden", "reveal"),
-    ("limit", "most", "capacity"),
-    ("component", "piece", "comes"),
-    ("take", "choose", "collect", "gain"),
-    ("place", "set"),
-    ("turn", "go", "move", "round"),
-    ("player", "people", "person", "opponent", "seat"),
-    ("order", "sequence", "next", "after", "following", "subsequent"),
-    ("winter", "wintry", "cold", "colder", "freeze", "frozen", "icy"),
-    ("empty", "run", "exhausted", "none", "nothing", "left"),
-    ("flip", "turn over", "reverse", "back", "side", "face"),
-    ("money", "gold"),
-    ("pronounce", "say", "spoken", "name"),
-    ("food", "eat", "meal", "feed", "diet", "hungry", "starve", "starving"),
-    ("tool", "item"),
-    ("allowed", "allow", "permitted", "legal", "can", "may"),
-    ("store", "bank", "save", "keep"),
-    ("hand", "holding", "hold"),
-    ("total", "add", "count", "overall", "result"),
-    ("new", "fresh", "refill", "replace", "replenish", "fill", "top"),
-    ("adjacent", "next"),
-    ("several", "multiple", "many"),
-    ("rule", "rulebook"),
-    ("die", "roll"),
-    ("carry", "capacity", "inventory", "pack", "backpack", "bag"),
-    ("location", "spot", "space", "place", "site"),
-    ("camp", "camping", "sleep", "night"),
-    ("bonus", "special", "reward"),
-    ("colour", "red", "blue", "green", "yellow", "purple", "orange", "white", "black"),
-    ("score", "count", "tally"),
-    ("discard", "leave"),
-    ("resort", "hotel"),
-    ("buy", "pay", "spend", "cost", "afford"),
-    ("shop", "market", "buy"),
-    ("reroll", "roll", "dice"),
-    ("wall", "edge"),
-    ("furniture", "item", "piece"),
-)
-
 
 # Idioms and phrasal verbs whose meaning is not in their single words, and the words they mean.
 # Matched against the folded question (see fold()).
@@ -219,6 +101,7 @@ CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:lay|lays|laying|laid) (?:\w+ )?out\b", "setup"),
         # "we both ended on 12", "all of us have 40": a number shared by several players.
         (r"\b(?:both|all|each)\b.*\b(?:on|with|have|had|got|scored)\s+\d+\b", "tie"),
+        (r"\b(?:same|equal) (?:number|amount|count|score|total|points)\b", "tie"),
     )
 )
 # "3 of us", "a group of four": a player count.
@@ -323,29 +206,6 @@ def stem(word: str) -> str:
     if word.isdigit():
         return word
     return _snowball()(word)
-
-
-def synonym_table(
-    close: Iterable[tuple[str, ...]] = SYNONYMS,
-    loose: Iterable[tuple[str, ...]] = ASSOCIATIONS,
-) -> dict[str, dict[str, bool]]:
-    """Stem -> {other stem: is it a close synonym (True) or a looser association (False)}."""
-    table: dict[str, dict[str, bool]] = {}
-    for groups, is_close in ((loose, False), (close, True)):
-        for group in groups:
-            group_stems = {stem(w) for phrase in group for w in surface_words(phrase)}
-            for member in group_stems:
-                related = table.setdefault(member, {})
-                for other in group_stems - {member}:
-                    related[other] = related.get(other, False) or is_close
-    return table
-
-
-def vocabulary() -> Iterator[str]:
-    """Every word the synonym tables know, so typos of them can be repaired too."""
-    for group in SYNONYMS + ASSOCIATIONS:
-        for phrase in group:
-            yield from surface_words(phrase)
 
 
 def typo_limit(word: str) -> int:
