@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.breakdown import Outcome
+from scorekeeper.core.rulings import RULEBOOK, Rulings, rulings_from_table
 from scorekeeper.errors import InputError, UnknownGameError, Where
 from scorekeeper.fields import dump_record, parse_record
 from scorekeeper.games import HomeRef, find_game, find_title
@@ -26,6 +27,7 @@ COMMON_KEYS = (
     "location",
     "notes",
     "players",
+    "rulings",
     "extra",
     "result",
 )
@@ -43,9 +45,16 @@ class Session:
     location: str | None = None
     notes: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    rulings: Rulings = RULEBOOK
+    """The house rulings the game is played by (the file's `[rulings]`; a point it does not
+    name takes the rulebook's reading)."""
 
     def score(self) -> Outcome:
-        return self.game.score(self.seats, self.settings)
+        return self.game.score(self.seats, self.settings, self.rulings)
+
+    def ruled_by(self, group: Rulings) -> Session:
+        """The session under a group's choices, for the points its own `[rulings]` leaves out."""
+        return replace(self, rulings=self.rulings.over(group))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -144,6 +153,11 @@ def from_dict(
             raise _error(f"name used twice (also {seen[folded]!r})", "name", seat.name)
         seen[folded] = seat.name
     game.validate(seats, settings)
+    rulings = (
+        rulings_from_table(game.rulings, raw["rulings"], "rulings")
+        if "rulings" in raw
+        else RULEBOOK
+    )
     extra = raw.get("extra", {})
     if not isinstance(extra, dict):
         raise _error(f"expected a table, got {extra!r}", "extra")
@@ -156,6 +170,7 @@ def from_dict(
         location=_text(raw, "location"),
         notes=_text(raw, "notes"),
         extra=extra,
+        rulings=rulings,
     )
 
 
@@ -167,6 +182,9 @@ def to_dict(session: Session, outcome: Outcome | None = None) -> dict[str, Any]:
         if value is not None:
             doc[key] = value
     doc.update(dump_record(session.game.settings_fields, session.settings))
+    house = session.rulings.house(session.game.rulings)
+    if house.chosen:
+        doc["rulings"] = dict(house.chosen)
     doc["players"] = [
         {"name": seat.name, **dump_record(session.game.player_fields, seat.inputs)}
         for seat in session.seats
@@ -188,7 +206,7 @@ def result_table(outcome: Outcome) -> dict[str, Any]:
 
 def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
     """The spec's machine-readable shape (`score --json`), plus per-line details."""
-    from scorekeeper.render.sentences import tiebreak_text
+    from scorekeeper.render.sentences import tiebreak_text, unclaimed_text
 
     return {
         "game": outcome.game,
@@ -203,6 +221,7 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
                         "points": line.points,
                         "rule": line.rule,
                         **({"detail": line.detail} if line.detail else {}),
+                        **({"ruling": line.ruling} if line.ruling else {}),
                     }
                     for line in standing.lines
                 ],
@@ -213,4 +232,9 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
         "tiebreak": tiebreak_text(outcome),
         **({"warnings": list(outcome.warnings)} if outcome.warnings else {}),
         **({"title": outcome.title} if outcome.title else {}),
+        **(
+            {"unclaimed": [unclaimed_text(u) for u in outcome.unclaimed]}
+            if outcome.unclaimed
+            else {}
+        ),
     }

@@ -42,7 +42,9 @@ def test_json_output_follows_the_spec(runner: CliRunner, home: Path) -> None:
     data = json.loads(result.stdout)
     assert data["game"] == "hungry"
     assert data["winners"] == ["Ana"]
-    assert data["tiebreak"] == "Ana and Ben tied on 16; Ana holds the 2-star holiday home"
+    assert data["tiebreak"] == (
+        "Ana and Ben tied on 16; Ana holds the 2-star holiday home, Ben the 4-star"
+    )
     assert [(p["name"], p["total"], p["rank"]) for p in data["players"]] == [
         ("Ana", 16, 1),
         ("Ben", 16, 2),

@@ -9,12 +9,17 @@ from scorekeeper.text import place_text
 
 @dataclass(frozen=True)
 class Line:
-    """Points from one source, filed under a table column and justified by a rule note."""
+    """Points from one source, filed under a table column and justified by a rule note.
+
+    `ruling` names the house ruling (its full id, "creature-comforts.hearth-vp") when a
+    choice other than the rulebook's decided the line; `rule` is then that ruling's note.
+    """
 
     category: str
     points: int
     rule: str
     detail: str = ""
+    ruling: str | None = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,28 @@ class TieStep:
 
 
 @dataclass(frozen=True)
+class Tied:
+    """Players tied with each other on `count` at one contest, and so ignored there."""
+
+    names: tuple[str, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class Unclaimed:
+    """A prize nobody took, and why: the groups tied for it (none: nobody competed for it).
+
+    `prize` names the thing ("blue hotel", "red hotel token"); `after_tie` is True for a
+    place stopped by a tie just below the one above it (a tie for second: no token)."""
+
+    prize: str
+    rule: str
+    ties: tuple[Tied, ...] = ()
+    after_tie: bool = False
+    ruling: str | None = None
+
+
+@dataclass(frozen=True)
 class TieBreak:
     """How a tie for the top total was settled; render.sentences puts it into words."""
 
@@ -115,6 +142,7 @@ class Outcome:
     tiebreak_rule: str | None = None
     cautions: tuple[Caution, ...] = ()
     title: str | None = None
+    unclaimed: tuple[Unclaimed, ...] = ()
 
     @property
     def warnings(self) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scori
     from pathlib import Path
 
     from scorekeeper.core.breakdown import Caution, Outcome, TieStep
+    from scorekeeper.core.rulings import Ruling, Rulings
     from scorekeeper.fields import Field
     from scorekeeper.history import Play
 
@@ -96,7 +97,9 @@ class Game(TitleNames, Generic[P, S]):
     when the whole does (the walk-through checks the players answered so far).
     `player_warnings` returns Cautions (str() words them) for entries that are possible but
     probably mistyped, shown in the walk-through and on stderr. `series` is what
-    the rulebook says about playing several games in a row (None: nothing). `tie_words` word
+    the rulebook says about playing several games in a row (None: nothing). `rulings` are the
+    points the rulebook leaves open (core.rulings.Ruling); `score` is handed the table's
+    choices for them as its third argument. `tie_words` word
     each of the title's tie-breakers, by rule id, from the TieStep that records it. `at_home`
     gives the game bound to the user data of a data directory, for titles that have some (see
     Title.user_files).
@@ -106,7 +109,7 @@ class Game(TitleNames, Generic[P, S]):
     categories: tuple[str, ...]
     player_fields: tuple[Field, ...]
     player_type: Callable[..., P]
-    score: Callable[[Sequence[Seat[P]], S], Outcome]
+    score: Callable[[Sequence[Seat[P]], S, Rulings], Outcome]
     settings_fields: tuple[Field, ...] = ()
     settings_type: Callable[..., S] = NoSettings  # type: ignore[assignment]
     validate: Callable[[Sequence[Seat[P]], S], None] = _no_table_checks
@@ -116,4 +119,5 @@ class Game(TitleNames, Generic[P, S]):
     at_home: Callable[[Path], Game[P, S]] | None = None
     listing: Callable[[Path | None], tuple[Any, ...]] | None = None
     """The title's card catalogue as rows for `games show` (catalogue_listing.CardRow)."""
+    rulings: tuple[Ruling, ...] = ()
 

@@ -8,12 +8,15 @@ the sentence together.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scorekeeper.text import join_names
 
 if TYPE_CHECKING:
-    from scorekeeper.core.breakdown import Caution, Outcome
+    from scorekeeper.core.breakdown import Caution, Line, Outcome, TieStep, Unclaimed
+
+HOUSE_RULING = "(house ruling)"
 
 
 def tiebreak_text(outcome: Outcome) -> str | None:
@@ -23,7 +26,7 @@ def tiebreak_text(outcome: Outcome) -> str | None:
         return None
     from scorekeeper.games import find_title
 
-    words = find_title(outcome.game).load().tie_words
+    words = {**HOLDINGS, **find_title(outcome.game).load().tie_words}
     phrases = [f"{join_names(tiebreak.tied)} tied on {tiebreak.total}"]
     phrases += [words[step.rule](step) for step in tiebreak.steps]
     if tiebreak.shared:
@@ -37,3 +40,46 @@ def caution_text(caution: Caution) -> str:
     if caution.players:
         text = f"{join_names(caution.players)}: {text}"
     return f"{text} (see {caution.rule})" if caution.rule else text
+
+
+def _lowest_home(step: TieStep) -> str:
+    """Hungry: 'Cy holds the 4-star holiday home, Ben the 5-star, Ana none' (the lowest home
+    each tied player holds decides; None: no home)."""
+    if step.is_even:
+        return f"{'neither' if len(step.tied) == 2 else 'none of them'} holds a holiday home"
+    others = sorted(
+        (name for name in step.tied if name not in step.kept),
+        key=lambda name: (step.value(name) is None, step.value(name) or 0),
+    )
+    held = [
+        f"{name} {'none' if step.value(name) is None else f'the {step.value(name)}-star'}"
+        for name in others
+    ]
+    return ", ".join(
+        [f"{step.kept[0]} holds the {step.value(step.kept[0])}-star holiday home", *held]
+    )
+
+
+HOLDINGS: dict[str, Callable[[TieStep], str]] = {"hungry.ties": _lowest_home}
+"""Tie-breakers worded here from their TieStep, by rule id (a title's own `Game.tie_words`
+take precedence)."""
+
+
+def unclaimed_text(unclaimed: Unclaimed) -> str:
+    """'blue hotel: Ana and Ben tied on 2, nobody else there', 'purple hotel: nobody there',
+    'red hotel token: Ben and Cy tied for second on 2, so no token'."""
+    ties = [f"{join_names(tied.names)} tied on {tied.count}" for tied in unclaimed.ties]
+    if unclaimed.after_tie:
+        tied = unclaimed.ties[0]
+        text = f"{unclaimed.prize}: {join_names(tied.names)} tied for second on {tied.count}"
+        return text + ", so nobody takes it"
+    if not ties:
+        return f"{unclaimed.prize}: nobody there"
+    return f"{unclaimed.prize}: {', '.join(ties)}, nobody else there"
+
+
+def line_detail(line: Line) -> str:
+    """A line's detail, marked when a house ruling decided it."""
+    if line.ruling is None:
+        return line.detail
+    return f"{line.detail} {HOUSE_RULING}".strip()

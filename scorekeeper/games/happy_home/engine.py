@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
 from scorekeeper.core.ranking import TieBreaker, rank
+from scorekeeper.core.rulings import RULEBOOK, Rulings
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
     ChoiceField,
@@ -354,7 +355,9 @@ def _missing_items(
     )
 
 
-def score(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings) -> Outcome:
+def score(
+    seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings, rulings: Rulings = RULEBOOK
+) -> Outcome:
     """Every category of the scorepad, then rank; tie: fewest items, then a shared victory."""
     objective = OBJECTIVE_BY_ID[settings.design]
     scores = []
