@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time
 from typing import TYPE_CHECKING, Any
@@ -59,6 +59,23 @@ class Session:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
+
+
+def tried(session: Session, choices: Sequence[str]) -> Session:
+    """The session under rulings given as `ID=VALUE` (full or title-local id), over its own."""
+    by_id = {ruling.id: ruling for ruling in session.game.rulings}
+    chosen = []
+    for choice in choices:
+        name, equals, text = choice.partition("=")
+        local = name.strip().removeprefix(f"{session.game.id}.")
+        if not equals or local not in by_id:
+            known = ", ".join(f"{session.game.id}.{r}" for r in by_id) or "none for this game"
+            raise InputError(f"--ruling {choice!r}: expected ID=VALUE; rulings: {known}")
+        try:
+            chosen.append((local, by_id[local].from_text(text)))
+        except InputError as error:
+            raise InputError(f"--ruling {choice!r}: {error.message}") from None
+    return replace(session, rulings=Rulings(tuple(sorted(chosen))).over(session.rulings))
 
 
 def _error(message: str, key: str | None = None, player: str | None = None) -> InputError:

@@ -4,7 +4,8 @@ Adding a case adds data, not code. A case file holds `[session]` (a session docu
 `[expected]` with `totals` (name -> total), `winners`, and optionally `tiebreak` (exact text),
 `lines` (name -> list of [category, points, rule]), `details` (name -> list of each line's
 detail), `rulings` (name -> list of the house ruling behind each line, "" for none),
-`unclaimed` (every prize nobody took, in words, in scoring order), `places` (name -> place as shown, '2=' when shared), `warnings` (substrings), `title`
+`unclaimed` (every prize nobody took, in words, in scoring order), `places` (name -> place
+as shown, '2=' when shared), `warnings` (substrings), `title`
 (a solo title, exact text; absent = no title), or `error`
 (a substring of the one-line error the session must be rejected with).
 """

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
+from scorekeeper.core.rulings import Rulings
 from scorekeeper.errors import CatalogueError, InputError
 from scorekeeper.games.base import Seat
 from scorekeeper.games.creature_comforts.cards import (
@@ -29,7 +30,6 @@ from scorekeeper.games.creature_comforts.cards import (
     Catalogue,
 )
 from scorekeeper.games.creature_comforts.catalogue import load
-from scorekeeper.core.rulings import Rulings
 from scorekeeper.games.creature_comforts.engine import (
     GAME,
     ComfortsPlayer,

@@ -105,7 +105,9 @@ def test_the_command_prints_the_documented_shape(tmp_path: Path) -> None:
     check(data)
     ana = next(p for p in data["players"] if p["name"] == "Ana")
     assert (ana["total"], ana["rank"], data["winners"]) == (16, 1, ["Ana"])
-    assert data["tiebreak"] == "Ana and Ben tied on 16; Ana holds the 2-star holiday home, Ben the 4-star"
+    assert data["tiebreak"] == (
+        "Ana and Ben tied on 16; Ana holds the 2-star holiday home, Ben the 4-star"
+    )
 
 
 def test_a_documented_key_that_is_never_printed_fails_the_check() -> None:

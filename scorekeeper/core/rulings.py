@@ -37,6 +37,14 @@ class Ruling:
         raise InputError(f"expected one of {choices_text(self)}, got {value!r}")
 
 
+    def from_text(self, text: str) -> Value:
+        """A choice typed on the command line ("6", "next-player")."""
+        for choice in self.choices:
+            if str(choice) == text.strip():
+                return choice
+        raise InputError(f"expected one of {choices_text(self)}, got {text!r}")
+
+
 def choices_text(ruling: Ruling) -> str:
     """'5, 6' or '"no-token", "next-player"': the choices as they are written in TOML."""
     return ", ".join(f'"{c}"' if isinstance(c, str) else str(c) for c in ruling.choices)

@@ -45,6 +45,7 @@ CATALOGUE = Kind("card catalogue", 1 * MB)
 PLAY_CACHE = Kind("play cache", 256 * MB)  # about 300 bytes a session
 JOURNAL = Kind("change journal", 64 * MB)  # about 200 bytes a changed file
 RULE_NOTES = Kind("rule notes file", 4 * MB)
+RULINGS = Kind("house rulings file", 64 * KB)
 CHANGES = Kind("change log", 16 * MB)  # about 300 bytes a change, and renames list every file
 
 
