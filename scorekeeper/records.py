@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -259,3 +259,55 @@ def _find_trashed(trashed: list[Path], ref: str) -> Path:
         shown = ", ".join(p.stem for p in found[:5])
         raise HistoryError(f"{ref!r} matches {len(found)} trashed files ({shown}); type more")
     return found[0]
+
+
+@dataclass(frozen=True)
+class RulingEffect:
+    """A saved game whose result another choice on one open point would change: the ruling's
+    full id, the choice, and what would change ("Ana: total 5 -> 6")."""
+
+    ruling: str
+    choice: int | str
+    play: Play
+    changes: tuple[str, ...]
+
+
+def ruling_effects(home: Path, plays: list[Play]) -> list[RulingEffect]:
+    """For every saved game of a title with house rulings, each choice other than the one it
+    was scored under that would change a total or the winners (files that cannot be read are
+    left to `load` to report)."""
+    from scorekeeper.core.rulings import Rulings
+    from scorekeeper.storage import read_session
+
+    effects: list[RulingEffect] = []
+    for play in plays:
+        try:
+            session: Session = read_session(Path(play.file), home)
+            outcome = session.score()
+        except ScorekeeperError:
+            continue
+        for ruling in session.game.rulings:
+            for choice in ruling.choices:
+                if choice == session.rulings.value(ruling):
+                    continue
+                other = replace(
+                    session, rulings=Rulings(((ruling.id, choice),)).over(session.rulings)
+                )
+                changes = _differences(outcome, other.score())
+                if changes:
+                    full = f"{session.game.id}.{ruling.id}"
+                    effects.append(RulingEffect(full, choice, play, changes))
+    return effects
+
+
+def _differences(before: Outcome, after: Outcome) -> tuple[str, ...]:
+    """'Ana: total 5 -> 6' for every total that moves, and the winners when they change."""
+    totals = {standing.name: standing.total for standing in after.standings}
+    changes = [
+        f"{s.name}: total {s.total} -> {totals[s.name]}"
+        for s in before.standings
+        if s.total != totals[s.name]
+    ]
+    if before.winners != after.winners:
+        changes.append(f"winners {', '.join(before.winners)} -> {', '.join(after.winners)}")
+    return tuple(changes)

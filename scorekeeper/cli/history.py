@@ -221,11 +221,13 @@ def _show_bgstats(play: Play, history: list[Play]) -> None:
 
 @app.command("rescore")
 def rescore(ctx: typer.Context) -> None:
-    """Score every session again with the current rules; report results that changed."""
+    """Score every session again with the current rules; report results that changed, and
+    the games a different house ruling would change."""
 
     from scorekeeper import render
     from scorekeeper.history import oldest_first, result_changes
-    from scorekeeper.render.history import rescore_table
+    from scorekeeper.records import ruling_effects
+    from scorekeeper.render.history import rescore_table, ruling_effects_table
     from scorekeeper.storage import read_stored_result
 
     state: AppState = ctx.obj
@@ -249,6 +251,9 @@ def rescore(ctx: typer.Context) -> None:
     if without:
         summary += f", {without} without a stored result to compare (written by hand)"
     console.print(summary + ".")
+    effects = ruling_effects(state.home, oldest_first(loaded.plays))
+    if effects:
+        console.print(ruling_effects_table(effects))
 
 
 EXPORT_FORMATS = ("csv", "json", "bgstats")

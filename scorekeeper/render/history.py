@@ -12,6 +12,7 @@ from scorekeeper.render.table import Table
 
 if TYPE_CHECKING:
     from scorekeeper.history import Play
+    from scorekeeper.records import RulingEffect
 
 
 def history_table(plays: Sequence[Play], title: str) -> Table:
@@ -60,4 +61,24 @@ def rescore_table(changed: Sequence[tuple[Play, Sequence[str]]]) -> Table:
     table.add_column("What changed (stored -> now)")
     for play, changes in changed:
         table.add_row(user(play.id), when(play.played), play.title, user("\n".join(changes)))
+    return table
+
+
+def ruling_effects_table(effects: Sequence[RulingEffect]) -> Table:
+    """Saved games that another choice on an open point would change (`history rescore`)."""
+    table = Table(
+        title="Games a different house ruling would change (see `scorekeeper rulings`)",
+        title_justify="left",
+    )
+    table.add_column("Ruling", no_wrap=True)
+    table.add_column("ID", no_wrap=True)
+    table.add_column("Date", no_wrap=True)
+    table.add_column("What would change")
+    for effect in effects:
+        table.add_row(
+            f"{effect.ruling} = {effect.choice}",
+            user(effect.play.id),
+            when(effect.play.played),
+            user("\n".join(effect.changes)),
+        )
     return table
