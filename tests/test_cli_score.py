@@ -117,7 +117,7 @@ BAD_FILES = [
     (
         VALID_HUNGRY.replace('game = "hungry"', 'game = "hungry"\ncolour = "red"'),
         "key 'colour': unknown key; allowed: format, game, played, series, location, notes, "
-        "players, extra, result (free-form data goes in [extra])",
+        "players, rulings, extra, result (free-form data goes in [extra])",
     ),
     (
         VALID_HUNGRY.replace("homes = [0, 0, 0, 0, 1]", "homes = [0, 0, 0, 0, 1]\nhotel = 3"),
