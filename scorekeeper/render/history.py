@@ -70,15 +70,13 @@ def ruling_effects_table(effects: Sequence[RulingEffect]) -> Table:
         title="Games a different house ruling would change (see `scorekeeper rulings`)",
         title_justify="left",
     )
-    table.add_column("Ruling", no_wrap=True)
     table.add_column("ID", no_wrap=True)
-    table.add_column("Date", no_wrap=True)
-    table.add_column("What would change")
+    table.add_column("Ruling")
+    table.add_column("What would change", no_wrap=True)
     for effect in effects:
         table.add_row(
-            f"{effect.ruling} = {effect.choice}",
             user(effect.play.id),
-            when(effect.play.played),
+            f"{effect.ruling} = {effect.choice}",
             user("\n".join(effect.changes)),
         )
     return table

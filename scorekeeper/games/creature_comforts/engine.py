@@ -159,6 +159,11 @@ CUSTOM_FIELDS = (
 )
 
 
+PLAYER_KEYS = ("comforts", "improvements", "goods", "coins", "stories", "solo_type")
+"""A player's keys that a card has none of: written after [[players.custom]], they are the
+card's in TOML, so they are refused with the reason."""
+
+
 def player_fields(catalogue: Callable[[], Catalogue]) -> tuple[Field, ...]:
     """What each player is asked, checked against the catalogue `catalogue()` returns."""
     return (
@@ -233,6 +238,9 @@ def player_fields(catalogue: Callable[[], Catalogue]) -> tuple[Field, ...]:
                 build=CustomCard,
             ),
             required=False,
+            header="[[players.custom]]",
+            noun="card",
+            outer=PLAYER_KEYS,
         ),
         ChoiceField(
             key="solo_type",

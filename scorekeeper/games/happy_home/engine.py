@@ -75,11 +75,12 @@ OBJECTIVE_BY_ID = {objective.id: objective for objective in OBJECTIVES}
 
 @dataclass(frozen=True)
 class Room:
-    """What one room holds; the objective values are None when the card in play ignores them."""
+    """What one room holds; the objective values are None when the card in play ignores them
+    (or the room was left out of the file: a room with nothing in it)."""
 
     core: int
-    colours: tuple[str, ...]
-    plants: tuple[int, ...]
+    colours: tuple[str, ...] = ()
+    plants: tuple[int, ...] = ()
     rugs: int | None = None
     empty: int | None = None
     empty_corners: int | None = None
@@ -147,6 +148,7 @@ ROOM_FIELDS = (
         rule="happy-home.colours",
         max_len=COLOURS_IN_GAME,
         limit=f"the game has {COLOURS_IN_GAME} colours",
+        required=False,
     ),
     IntListField(
         key="plants",
@@ -157,6 +159,7 @@ ROOM_FIELDS = (
         limit=f"a space has {MAX_EMPTY_NEIGHBOURS} orthogonal neighbours",
         max_len=PLANTS_IN_BOX,
         count_limit=f"the box has {PLANTS_IN_BOX} pot plants",
+        required=False,
     ),
     IntField(
         key="rugs",
@@ -195,6 +198,8 @@ ROOM_FIELDS = (
     ),
 )
 ROOM_FIELD_BY_KEY = {f.key: f for f in ROOM_FIELDS}
+EMPTY_ROOM = Room(core=0)
+"""A room left out of a file: nothing in it."""
 
 
 def room_help(key: str, design: str) -> str:
@@ -242,6 +247,7 @@ PLAYER_FIELDS = (
             fields=ROOM_FIELDS,
             build=Room,
         ),
+        default=lambda: EMPTY_ROOM,
     ),
 )
 
@@ -263,9 +269,12 @@ def _colour_rooms(player: HappyHomePlayer) -> dict[str, list[str]]:
     return {spelling[folded]: names for folded, names in rooms.items()}
 
 
-def _needed(room: Room, name: str, objective: Objective) -> int:
-    """The room value the objective in play scores; missing is an error naming the key."""
+def _needed(room: Room, name: str, objective: Objective) -> int | None:
+    """The room value the objective in play scores; missing is an error naming the key, but
+    for a room with nothing in it, which scores no objective but Bigger Is Better (None)."""
     value: int | None = getattr(room, objective.key)
+    if value is None and room == EMPTY_ROOM and objective.id != "bigger-is-better":
+        return None
     if value is None:
         field = ROOM_FIELD_BY_KEY[objective.key]
         raise InputError(
@@ -285,6 +294,8 @@ def _objective_lines(player: HappyHomePlayer, objective: Objective) -> list[Line
     lines: list[Line] = []
     if objective.id == "perfect-fit":
         for name, most in values.items():
+            if most is None:
+                continue
             points = PERFECT_FIT[min(most, 4)] if most >= 3 else 0
             if points:
                 lines.append(
@@ -292,7 +303,7 @@ def _objective_lines(player: HappyHomePlayer, objective: Objective) -> list[Line
                 )
         none = f"{title}: no item touches 3 others"
     elif objective.id == "bigger-is-better":
-        worst = max(values.values())
+        worst = max(value or 0 for value in values.values())
         if worst:
             where = join_names([name for name, empty in values.items() if empty == worst])
             spaces = _plural(worst, "empty space")
