@@ -94,7 +94,7 @@ def test_bad_ids_and_values_are_one_line_naming_what_is_allowed(
     assert (code, out) == (2, "")
     assert err == (
         "error: unknown house ruling 'hearth'; known: creature-comforts.hearth-vp, "
-        "hungry.second-place-tie\n"
+        "happy-home.perfect-fit-count, hungry.second-place-tie\n"
     )
     code, _, err = _run(runner, home, "rulings", "set", "hungry.second-place-tie", "maybe")
     assert code == 2

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
 from scorekeeper.core.ranking import TieBreaker, rank
-from scorekeeper.core.rulings import RULEBOOK, Rulings
+from scorekeeper.core.rulings import RULEBOOK, Ruling, Rulings
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
     ChoiceField,
@@ -35,6 +35,19 @@ FURNITURE_PER_ROOM = 15  # furniture tiles for each room (Components)
 # The most other items one item in a room can touch: everything else the room can hold.
 MAX_NEIGHBOURS = FURNITURE_PER_ROOM + RUGS_IN_BOX + PLANTS_IN_BOX - 1
 PERFECT_FIT = {3: 3, 4: 7}  # other items touching the best item in a room; 4 or more = 7
+AT_LEAST, EXACTLY = "at-least", "exactly"
+PERFECT_FIT_COUNT = Ruling(
+    id="perfect-fit-count",
+    about="Perfect Fit: does an item touching 5 or more other items count as touching 4?",
+    words=(
+        '"Perfect Fit — 3/7 for each room with at least one item that is adjacent to 3/4 '
+        'other items." (Design objective cards)'
+    ),
+    default=AT_LEAST,
+    choices=(AT_LEAST, EXACTLY),
+    rule="happy-home.perfect-fit",
+)
+RULINGS = (PERFECT_FIT_COUNT,)
 FINISHING_TOUCHES = 3
 NOOKS_AND_CRANNIES = {"kitchen": 4, "bathroom": 4, "bedroom": 6, "lounge": 6}
 
@@ -210,6 +223,7 @@ def room_help(key: str, design: str) -> str:
         text += f" Finishing Touches: {FINISHING_TOUCHES} per room with a pot plant and a rug."
     return text
 
+
 PLAYER_FIELDS = (
     IntField(
         key="mat",
@@ -285,19 +299,29 @@ def _needed(room: Room, name: str, objective: Objective) -> int | None:
     return value
 
 
-def _objective_lines(player: HappyHomePlayer, objective: Objective) -> list[Line]:
-    """The design objective card, scored per room (Bigger Is Better: the emptiest room only)."""
+def _objective_lines(
+    player: HappyHomePlayer, objective: Objective, rulings: Rulings = RULEBOOK
+) -> list[Line]:
+    """The design objective card, scored per room (Bigger Is Better: the emptiest room only).
+
+    Perfect Fit counts an item touching more than 4 others as touching 4, unless the table
+    plays the house ruling `perfect-fit-count = "exactly"`: then only 3 and 4 score."""
     rule, title = objective.rule, objective.name
     values = {
         name: _needed(room, name, objective) for name, room in zip(ROOMS, player.rooms, strict=True)
     }
     lines: list[Line] = []
     if objective.id == "perfect-fit":
+        exactly = rulings.value(PERFECT_FIT_COUNT) == EXACTLY
+        house = f"{GAME.id}.{PERFECT_FIT_COUNT.id}" if rulings.is_house(PERFECT_FIT_COUNT) else None
         for name, most in values.items():
             if most is None:
                 continue
             points = PERFECT_FIT[min(most, 4)] if most >= 3 else 0
-            if points:
+            if exactly and most > 4:
+                detail = f"{title}: {name} (an item touches {most}; only 3 or 4 count)"
+                lines.append(Line(OBJECTIVE, 0, rule, detail, house))
+            elif points:
                 lines.append(
                     Line(OBJECTIVE, points, rule, f"{title}: {name} (an item touches {most})")
                 )
@@ -324,7 +348,9 @@ def _objective_lines(player: HappyHomePlayer, objective: Objective) -> list[Line
     return lines or [Line(OBJECTIVE, 0, rule, none)]
 
 
-def _lines(player: HappyHomePlayer, objective: Objective) -> tuple[Line, ...]:
+def _lines(
+    player: HappyHomePlayer, objective: Objective, rulings: Rulings = RULEBOOK
+) -> tuple[Line, ...]:
     """One line per scoring room, colour and plant, in the scorepad's order."""
     lines: list[Line] = []
     for name, room in zip(ROOMS, player.rooms, strict=True):
@@ -348,7 +374,7 @@ def _lines(player: HappyHomePlayer, objective: Objective) -> tuple[Line, ...]:
     if rugs:
         detail = f"{_plural(rugs, 'rug')}: no points of their own (colours count)"
         lines.append(Line(RUGS, 0, "happy-home.rugs", detail))
-    lines += _objective_lines(player, objective)
+    lines += _objective_lines(player, objective, rulings)
     if player.scratches:
         detail = f"{_plural(player.scratches, 'visible scratch', 'visible scratches')}"
         lines.append(Line(SCRATCHES, -player.scratches, "happy-home.scratches", detail))
@@ -374,9 +400,10 @@ def score(
     scores = []
     for seat in seats:
         try:
-            scores.append(PlayerScore(seat.name, _lines(seat.inputs, objective)))
+            scores.append(PlayerScore(seat.name, _lines(seat.inputs, objective, rulings)))
         except InputError as error:
             raise error.at(player=seat.name) from None
+
     def fewer_items(seat: int) -> int | None:
         count = seats[seat].inputs.items
         return None if count is None else -count
@@ -488,4 +515,5 @@ GAME: Game[HappyHomePlayer, HappyHomeSettings] = Game(
     settings_type=HappyHomeSettings,
     validate=validate,
     player_warnings=player_warnings,
+    rulings=RULINGS,
 )
