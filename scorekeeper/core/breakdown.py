@@ -117,7 +117,6 @@ class Unclaimed:
     rule: str
     ties: tuple[Tied, ...] = ()
     after_tie: bool = False
-    ruling: str | None = None
 
 
 @dataclass(frozen=True)

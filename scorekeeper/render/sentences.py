@@ -1,9 +1,10 @@
 """Results in words, without rich: how a tie was settled and what looks mistyped, for the
 screen, JSON and saved files.
 
-The facts come from the scoring core as data (core.breakdown.TieBreak, Caution); each title
-words its own tie-breakers (`Game.tie_words`) and warnings (a template), and this module puts
-the sentence together.
+The facts come from the scoring core as data (core.breakdown.TieBreak, Caution, Unclaimed); a
+tie-breaker is worded here (`HOLDINGS`: each tied player's deciding holding) or by its title
+(`Game.tie_words`), warnings from the title's template, and this module puts the sentence
+together. A line a house ruling decided is marked here too.
 """
 
 from __future__ import annotations
