@@ -324,7 +324,7 @@ class RecordTableField(Field):
     `aliases` maps other accepted keys to a name (a room's second name); files are written
     back with the names, and a name given under two keys is an error, not a silent pick.
     With `default`, a name may be left out and stands for `default()` (a room with nothing
-    in it); a record equal to it is left out when written.
+    in it); files are written with every name, so the walk-through finds every record.
     """
 
     names: tuple[str, ...]
@@ -357,11 +357,8 @@ class RecordTableField(Field):
         return tuple(records)
 
     def dump(self, value: tuple[Any, ...]) -> dict[str, Any]:
-        empty = None if self.default is None else self.default()
         return {
-            name: self.item.dump(record)
-            for name, record in zip(self.names, value, strict=True)
-            if empty is None or record != empty
+            name: self.item.dump(record) for name, record in zip(self.names, value, strict=True)
         }
 
     def allowed(self) -> str:

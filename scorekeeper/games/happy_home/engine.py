@@ -211,8 +211,9 @@ ROOM_FIELDS = (
     ),
 )
 ROOM_FIELD_BY_KEY = {f.key: f for f in ROOM_FIELDS}
-EMPTY_ROOM = Room(core=0)
-"""A room left out of a file: nothing in it."""
+EMPTY_ROOM = Room(core=0, rugs=0, most_neighbours=0)
+"""A room left out of a file: nothing in it, so no rug and no item touching another; its
+empty floor spaces and corners are not known (Bigger Is Better needs the room given)."""
 
 
 def room_help(key: str, design: str) -> str:
@@ -285,7 +286,7 @@ def _colour_rooms(player: HappyHomePlayer) -> dict[str, list[str]]:
 
 def _needed(room: Room, name: str, objective: Objective) -> int | None:
     """The room value the objective in play scores; missing is an error naming the key, but
-    for a room with nothing in it, which scores no objective but Bigger Is Better (None)."""
+    for a room left out of the file (nothing in it: no corner filled, None)."""
     value: int | None = getattr(room, objective.key)
     if value is None and room == EMPTY_ROOM and objective.id != "bigger-is-better":
         return None
