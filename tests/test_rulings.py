@@ -232,3 +232,16 @@ def test_a_tie_below_the_tile_stops_the_token(counts: list[int]) -> None:
         assert len(stopped.places) == 1 and counts.count(below) > 1
     elif len(moved.places) == 2:
         assert stopped.places == moved.places
+
+
+def test_every_ruling_is_well_formed_and_cites_a_real_note() -> None:
+    from scorekeeper.games import GAMES
+    from scorekeeper.rulebook import load_library, rules_root
+
+    notes = load_library(rules_root()).notes
+    for game in GAMES:
+        for ruling in game.rulings:
+            assert ruling.choices[0] == ruling.default, ruling.id
+            assert len(set(ruling.choices)) == len(ruling.choices) >= 2, ruling.id
+            assert ruling.rule in notes and ruling.rule.startswith(f"{game.id}."), ruling.id
+            assert ruling.words.startswith('"') and ruling.about, ruling.id
