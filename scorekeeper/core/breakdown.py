@@ -82,12 +82,16 @@ def caution(rule: str | None, words: str, **values: int | str) -> Caution:
 @dataclass(frozen=True)
 class TieStep:
     """One tie-breaker applied: its rule, the players it had to separate with the value each
-    had for it (None: not given), and the players it kept."""
+    had for it (None: not given, or nothing held), and the players it kept. `holding` and
+    `noun` name a value as held ("the {value}-star", "holiday home") when the sentence names
+    each tied player's deciding holding (core.ranking.TieBreaker)."""
 
     rule: str
     tied: tuple[str, ...]
     values: tuple[int | None, ...]  # in the order of `tied`
     kept: tuple[str, ...]
+    holding: str = ""
+    noun: str = ""
 
     def value(self, name: str) -> int | None:
         return self.values[self.tied.index(name)]

@@ -2,16 +2,17 @@
 screen, JSON and saved files.
 
 The facts come from the scoring core as data (core.breakdown.TieBreak, Caution, Unclaimed); a
-tie-breaker is worded here (`HOLDINGS`: each tied player's deciding holding) or by its title
-(`Game.tie_words`), warnings from the title's template, and this module puts the sentence
-together. A line a house ruling decided is marked here too.
+tie-breaker is worded here (each tied player's deciding holding, from the title's `holding`
+template in the TieStep) or by its title (`Game.tie_words`), warnings from the title's
+template, and this module puts the sentence together. A line a house ruling decided is
+marked here too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from scorekeeper.fields import with_article
 from scorekeeper.text import join_names
 
 if TYPE_CHECKING:
@@ -27,9 +28,9 @@ def tiebreak_text(outcome: Outcome) -> str | None:
         return None
     from scorekeeper.games import find_title
 
-    words = {**HOLDINGS, **find_title(outcome.game).load().tie_words}
+    words = find_title(outcome.game).load().tie_words
     phrases = [f"{join_names(tiebreak.tied)} tied on {tiebreak.total}"]
-    phrases += [words[step.rule](step) for step in tiebreak.steps]
+    phrases += [holdings_text(s) if s.holding else words[s.rule](s) for s in tiebreak.steps]
     if tiebreak.shared:
         phrases.append(f"{join_names(tiebreak.shared)} share the victory")
     return "; ".join(phrases)
@@ -43,27 +44,27 @@ def caution_text(caution: Caution) -> str:
     return f"{text} (see {caution.rule})" if caution.rule else text
 
 
-def _lowest_home(step: TieStep) -> str:
-    """Hungry: 'Cy holds the 4-star holiday home, Ben the 5-star, Ana none' (the lowest home
-    each tied player holds decides; None: no home)."""
+def holdings_text(step: TieStep) -> str:
+    """'Cy holds the 4-star holiday home, Ben the 5-star, Ana none': each tied player's
+    deciding holding, the kept player first, then best first (lowest value; None: nothing)."""
+    if step.is_even and step.values[0] is None:
+        who = "neither" if len(step.tied) == 2 else "none of them"
+        return f"{who} holds {with_article(step.noun)}"
     if step.is_even:
-        return f"{'neither' if len(step.tied) == 2 else 'none of them'} holds a holiday home"
+        return f"each holds {step.holding.format(value=step.values[0])} {step.noun}"
+
+    def held(name: str) -> str:
+        value = step.value(name)
+        return "none" if value is None else step.holding.format(value=value)
+
     others = sorted(
         (name for name in step.tied if name not in step.kept),
         key=lambda name: (step.value(name) is None, step.value(name) or 0),
     )
-    held = [
-        f"{name} {'none' if step.value(name) is None else f'the {step.value(name)}-star'}"
-        for name in others
-    ]
+    first = f"{join_names(step.kept)} {'holds' if len(step.kept) == 1 else 'hold'}"
     return ", ".join(
-        [f"{step.kept[0]} holds the {step.value(step.kept[0])}-star holiday home", *held]
+        [f"{first} {held(step.kept[0])} {step.noun}", *(f"{n} {held(n)}" for n in others)]
     )
-
-
-HOLDINGS: dict[str, Callable[[TieStep], str]] = {"hungry.ties": _lowest_home}
-"""Tie-breakers worded here from their TieStep, by rule id (a title's own `Game.tie_words`
-take precedence)."""
 
 
 def unclaimed_text(unclaimed: Unclaimed) -> str:

@@ -179,10 +179,12 @@ def score(
         for seat, seat_lines in zip(seats, lines, strict=True)
     ]
 
-    lowest_first = TieBreaker(
+    lowest_first = TieBreaker(  # the lowest-rated holiday home held wins (Determining the Winner)
         rule="hungry.ties",
         key=lambda seat: -lowest_home.get(seat, len(STARS) + 1),
         value=lowest_home.get,
+        holding="the {value}-star",
+        noun="holiday home",
     )
     cautions = [
         warning.about(seat.name)
