@@ -68,9 +68,14 @@ def tried(session: Session, choices: Sequence[str]) -> Session:
     for choice in choices:
         name, equals, text = choice.partition("=")
         local = name.strip().removeprefix(f"{session.game.id}.")
-        if not equals or local not in by_id:
-            known = ", ".join(f"{session.game.id}.{r}" for r in by_id) or "none for this game"
-            raise InputError(f"--ruling {choice!r}: expected ID=VALUE; rulings: {known}")
+        if not equals:
+            raise InputError(f"--ruling {choice!r}: expected ID=VALUE")
+        if not by_id:
+            raise InputError(f"--ruling {choice!r}: {session.game.name} has no house rulings")
+        if local not in by_id:
+            known = ", ".join(f"{session.game.id}.{r}" for r in by_id)
+            name = session.game.name
+            raise InputError(f"--ruling {choice!r}: not a house ruling of {name}; known: {known}")
         try:
             chosen.append((local, by_id[local].from_text(text)))
         except InputError as error:

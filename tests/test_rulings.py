@@ -245,3 +245,15 @@ def test_every_ruling_is_well_formed_and_cites_a_real_note() -> None:
             assert len(set(ruling.choices)) == len(ruling.choices) >= 2, ruling.id
             assert ruling.rule in notes and ruling.rule.startswith(f"{game.id}."), ruling.id
             assert ruling.words.startswith('"') and ruling.about, ruling.id
+
+
+def test_trying_a_ruling_of_another_game_names_this_games(runner: CliRunner, home: Path) -> None:
+    from tests.conftest import SAMPLES
+
+    hungry = str(SAMPLES / "hungry-family-night.toml")
+    code, _, err = _run(runner, home, "score", "--from", hungry, "--ruling", "hearth-vp=6")
+    assert (code, err) == (
+        2,
+        "error: --ruling 'hearth-vp=6': not a house ruling of Hungry; "
+        "known: hungry.second-place-tie\n",
+    )
