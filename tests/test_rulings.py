@@ -257,3 +257,22 @@ def test_trying_a_ruling_of_another_game_names_this_games(runner: CliRunner, hom
         "error: --ruling 'hearth-vp=6': not a house ruling of Hungry; "
         "known: hungry.second-place-tie\n",
     )
+
+
+def test_a_new_game_walked_through_is_scored_and_saved_under_the_groups_rulings() -> None:
+    from scorekeeper.session import to_dict
+    from tests.pipe import drive, new_draft
+    from tests.test_walkthrough_flow import COMFORTS
+
+    def scored(rulings: Rulings) -> tuple[int, dict[str, object], str]:
+        run = drive(new_draft("creature-comforts"), COMFORTS, rulings=lambda game: rulings)
+        [(session, outcome)] = run.saved
+        ana = next(s for s in outcome.standings if s.name == "Ana")
+        return ana.total, to_dict(session), run.screen
+
+    by_the_book, document, screen = scored(Rulings())
+    assert "rulings" not in document and "(house ruling)" not in screen
+    ruled, document, screen = scored(Rulings((("hearth-vp", 6),)))
+    assert ruled == by_the_book + 1  # Ana crafted one Hearth
+    assert document["rulings"] == {"hearth-vp": 6}
+    assert "Hearth: 6 VP (house ruling)" in screen

@@ -32,8 +32,8 @@ def rulings(
     Each point has an id (`creature-comforts.hearth-vp`), the rulebook's words, its default
     (the rulebook's explicit reading), the other choices and the rule note that explains it.
     `rulings set ID VALUE` keeps the group's choice in rulings.toml in the data directory;
-    `rulings reset ID` goes back to the rulebook. `score --from FILE` scores a new game under
-    the group's choices, and every saved game records the ones it was scored under.
+    `rulings reset ID` goes back to the rulebook. `score` scores a new game under the group's
+    choices, and every saved game records the ones it was scored under.
     """
     from scorekeeper.games import find_game, find_ruling
     from scorekeeper.storage.rulings import choose, read_group

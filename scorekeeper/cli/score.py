@@ -173,6 +173,7 @@ def _walk_through(
     from scorekeeper.draft import KIND
     from scorekeeper.records import find_duplicate, known_names, load, save_played
     from scorekeeper.series_records import checked_series, open_to
+    from scorekeeper.storage.rulings import group_rulings
 
     console = render.make_console()
     with user_errors():
@@ -229,6 +230,7 @@ def _walk_through(
                 sharing=_sharing(home, plays, console),
                 duplicate=lambda session: find_duplicate(home, session),
                 home=home,
+                rulings=lambda game: group_rulings(home, game),
             )
     except KeyboardInterrupt:
         if kept.exists():
