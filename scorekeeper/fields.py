@@ -280,6 +280,13 @@ class RecordListField(Field):
 
     item: RecordField
     max_len: int | None = None
+    header: str = ""
+    """How the array's tables open in a session file ("[[players.custom]]"), and"""
+    noun: str = "table"
+    """what one of them is ("card"): named when a key of the enclosing table was written
+    after such a header, which TOML puts into that table instead."""
+    outer: tuple[str, ...] = ()
+    """The enclosing table's keys."""
 
     def parse(self, raw: object) -> tuple[Any, ...]:
         if not isinstance(raw, list):
@@ -289,6 +296,13 @@ class RecordListField(Field):
             raise _too_many(self.max_len, nouns, self.limit, len(raw))
         items = []
         for index, entry in enumerate(raw, start=1):
+            strays = [key for key in entry if key in self.outer] if isinstance(entry, dict) else []
+            if strays and self.header:
+                raise _fail(
+                    f"keys after a {self.header} table belong to that {self.noun}; "
+                    "move them above it",
+                    key=f"{index}.{strays[0]}",
+                )
             try:
                 items.append(self.item.parse(entry))
             except InputError as error:
@@ -309,11 +323,14 @@ class RecordTableField(Field):
 
     `aliases` maps other accepted keys to a name (a room's second name); files are written
     back with the names, and a name given under two keys is an error, not a silent pick.
+    With `default`, a name may be left out and stands for `default()` (a room with nothing
+    in it); files are written with every name, so the walk-through finds every record.
     """
 
     names: tuple[str, ...]
     item: RecordField
     aliases: Mapping[str, str] = field(default_factory=dict)
+    default: Callable[[], Any] | None = None
 
     def parse(self, raw: object) -> tuple[Any, ...]:
         if not isinstance(raw, dict):
@@ -329,6 +346,9 @@ class RecordTableField(Field):
         records = []
         for name in self.names:
             if name not in given:
+                if self.default is not None:
+                    records.append(self.default())
+                    continue
                 raise _fail(f"missing; expected {self.item.allowed()}", key=name)
             try:
                 records.append(self.item.parse(raw[given[name]]))

@@ -5,11 +5,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.breakdown import Outcome, TieBreak
+from scorekeeper.core.rulings import RULEBOOK, Rulings, rulings_from_table
 from scorekeeper.errors import InputError, UnknownGameError, Where
 from scorekeeper.fields import dump_record, parse_record
 from scorekeeper.games import find_game, find_title
@@ -29,6 +30,7 @@ COMMON_KEYS = (
     "location",
     "notes",
     "players",
+    "rulings",
     "extra",
     "result",
 )
@@ -46,13 +48,42 @@ class Session:
     location: str | None = None
     notes: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    rulings: Rulings = RULEBOOK
+    """The house rulings the game is played by (the file's `[rulings]`; a point it does not
+    name takes the rulebook's reading)."""
 
     def score(self) -> Outcome:
-        return self.game.score(self.seats, self.settings)
+        return self.game.score(self.seats, self.settings, self.rulings)
+
+    def ruled_by(self, group: Rulings) -> Session:
+        """The session under a group's choices, for the points its own `[rulings]` leaves out."""
+        return replace(self, rulings=self.rulings.over(group))
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
+
+
+def tried(session: Session, choices: Sequence[str]) -> Session:
+    """The session under rulings given as `ID=VALUE` (full or title-local id), over its own."""
+    by_id = {ruling.id: ruling for ruling in session.game.rulings}
+    chosen = []
+    for choice in choices:
+        name, equals, text = choice.partition("=")
+        local = name.strip().removeprefix(f"{session.game.id}.")
+        if not equals:
+            raise InputError(f"--ruling {choice!r}: expected ID=VALUE")
+        if not by_id:
+            raise InputError(f"--ruling {choice!r}: {session.game.name} has no house rulings")
+        if local not in by_id:
+            known = ", ".join(f"{session.game.id}.{r}" for r in by_id)
+            name = session.game.name
+            raise InputError(f"--ruling {choice!r}: not a house ruling of {name}; known: {known}")
+        try:
+            chosen.append((local, by_id[local].from_text(text)))
+        except InputError as error:
+            raise InputError(f"--ruling {choice!r}: {error.message}") from None
+    return replace(session, rulings=Rulings(tuple(sorted(chosen))).over(session.rulings))
 
 
 def _error(message: str, key: str | None = None, player: str | None = None) -> InputError:
@@ -149,6 +180,11 @@ def from_dict(
             raise _error(f"name used twice (also {seen[folded]!r})", "name", seat.name)
         seen[folded] = seat.name
     game.validate(seats, settings)
+    rulings = (
+        rulings_from_table(game.rulings, raw["rulings"], "rulings")
+        if "rulings" in raw
+        else RULEBOOK
+    )
     extra = raw.get("extra", {})
     if not isinstance(extra, dict):
         raise _error(f"expected a table, got {extra!r}", "extra")
@@ -161,6 +197,7 @@ def from_dict(
         location=_text(raw, "location"),
         notes=_text(raw, "notes"),
         extra=extra,
+        rulings=rulings,
     )
 
 
@@ -172,6 +209,9 @@ def to_dict(session: Session, outcome: Outcome | None = None) -> dict[str, Any]:
         if value is not None:
             doc[key] = value
     doc.update(dump_record(session.game.settings_fields, session.settings))
+    house = session.rulings.house(session.game.rulings)
+    if house.chosen:
+        doc["rulings"] = dict(house.chosen)
     doc["players"] = [
         {"name": seat.name, **dump_record(session.game.player_fields, seat.inputs)}
         for seat in session.seats
@@ -215,6 +255,7 @@ def standings_data(outcome: Outcome) -> list[dict[str, Any]]:
                     "points": line.points,
                     "rule": line.rule,
                     **({"detail": line.detail} if line.detail else {}),
+                    **({"ruling": line.ruling} if line.ruling else {}),
                 }
                 for line in standing.lines
             ],

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -18,6 +18,8 @@ from rich.console import Console
 
 from scorekeeper import prompts
 from scorekeeper.core.breakdown import Outcome
+from scorekeeper.core.rulings import Rulings
+from scorekeeper.games.base import Game
 from scorekeeper.session import Session, to_dict
 from scorekeeper.storage import dumps
 from scorekeeper.walkthrough.draft import Draft
@@ -66,6 +68,7 @@ def drive(
     remembered: dict[str, Any] | None = None,
     width: int = 80,
     duplicate: str | None = None,
+    rulings: Callable[[Game[Any, Any]], Rulings] | None = None,
 ) -> Run:
     """Type `keys` (one string, or one string per answer) into a walk-through of `draft`; when
     they run out the input closes, which stops the walk-through as Ctrl-D does."""
@@ -92,6 +95,7 @@ def drive(
                 recall=lambda game: remembered or {},
                 keep=keep,
                 duplicate=lambda session: duplicate,
+                rulings=rulings,
             )
         except KeyboardInterrupt:
             run.stopped = True

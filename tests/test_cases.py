@@ -3,7 +3,9 @@
 Adding a case adds data, not code. A case file holds `[session]` (a session document),
 `[expected]` with `totals` (name -> total), `winners`, and optionally `tiebreak` (exact text),
 `lines` (name -> list of [category, points, rule]), `details` (name -> list of each line's
-detail), `places` (name -> place as shown, '2=' when shared), `warnings` (substrings), `title`
+detail), `rulings` (name -> list of the house ruling behind each line, "" for none),
+`unclaimed` (every prize nobody took, in words, in scoring order), `places` (name -> place
+as shown, '2=' when shared), `warnings` (substrings), `title`
 (a solo title, exact text; absent = no title), or `error`
 (a substring of the one-line error the session must be rejected with).
 """
@@ -17,7 +19,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.errors import InputError
-from scorekeeper.render.sentences import tiebreak_text, warnings_text
+from scorekeeper.render.sentences import tiebreak_text, unclaimed_text, warnings_text
 from scorekeeper.session import from_dict
 
 CASES = sorted((Path(__file__).parent / "cases").rglob("*.toml"))
@@ -56,6 +58,11 @@ def check_case(case: dict[str, Any]) -> None:
     for name, details in expected.get("details", {}).items():
         standing = next(s for s in outcome.standings if s.name == name)
         assert [line.detail for line in standing.lines] == details
+    for name, rulings in expected.get("rulings", {}).items():
+        standing = next(s for s in outcome.standings if s.name == name)
+        assert [line.ruling or "" for line in standing.lines] == rulings
+    if "unclaimed" in expected:
+        assert [unclaimed_text(u) for u in outcome.unclaimed] == expected["unclaimed"]
     places = {s.name: outcome.place(s) for s in outcome.standings}
     assert {name: places[name] for name in expected.get("places", {})} == expected.get("places", {})
     warnings = expected.get("warnings", [])

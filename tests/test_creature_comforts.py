@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
+from scorekeeper.core.rulings import Rulings
 from scorekeeper.errors import CatalogueError, InputError
 from scorekeeper.games.base import Seat
 from scorekeeper.games.creature_comforts.cards import (
@@ -87,10 +88,10 @@ def test_catalogue_types_match_the_comfort_types_note() -> None:
     }
 
 
-def test_the_hearth_is_the_card_value_and_says_why() -> None:
+def test_the_hearth_is_the_rulebooks_5_and_says_why() -> None:
     hearth = CATALOGUE.card("hearth")
-    assert hearth.vp == 6  # creature-comforts.scoring-example: only 6 gives the stated 41
-    assert "rulebook" in hearth.source and "5" in hearth.source
+    assert hearth.vp == 5  # "Your Hearth earns you 5 VP plus 4 VP ..." (Scoring)
+    assert "rulebook" in hearth.source and "hearth-vp" in hearth.source
     assert {k: n for k, n in zip(COST_KEYS, hearth.cost, strict=True) if n} == {
         "wood": 2,
         "stone": 3,
@@ -135,10 +136,10 @@ def _example_lines(catalogue: Catalogue) -> tuple[list[tuple[str, int]], int]:
     return [(line.detail, line.points) for line in ana.lines], ana.total
 
 
-def test_rulebook_example_comes_to_the_41_it_states_with_the_hearth_at_6() -> None:
+def test_rulebook_example_scores_its_printed_parts_but_the_cottage_slots() -> None:
     lines, total = _example_lines(CATALOGUE)
     assert lines == [
-        ("Hearth: 6 VP", 6),
+        ("Hearth: 5 VP", 5),
         ("Bread: 4 VP + 2 with Soup", 6),
         ("Soup: 5 VP", 5),
         ("Writing Desk: 2 VP + 4 (others' Lighting: 2)", 6),
@@ -149,16 +150,25 @@ def test_rulebook_example_comes_to_the_41_it_states_with_the_hearth_at_6() -> No
         ("1 Coin", 1),
         ("5 Goods: 1 group of 3", 1),
     ]
-    assert total == 41  # "Your final score is 41"
+    # The printed parts (44) less the Cottage slots' 7 read as the 3 of two Improvements.
+    assert total == 40
+
+
+def test_the_hearth_house_ruling_adds_one_and_cites_its_note() -> None:
+    session = from_dict(EXAMPLE)
+    ruled = Rulings((("hearth-vp", 6),))
+    outcome = GAME.score(session.seats, ComfortsSettings(CATALOGUE), ruled)
+    ana = next(s for s in outcome.standings if s.name == "Ana")
+    hearth = ana.lines[0]
+    assert (hearth.detail, hearth.points) == ("Hearth: 6 VP", 6)
+    assert hearth.rule == "creature-comforts.scoring-example"
+    assert hearth.ruling == "creature-comforts.hearth-vp"
+    assert [line.ruling for line in ana.lines[1:]] == [None] * (len(ana.lines) - 1)
+    assert ana.total == 41
 
 
 def test_rulebook_example_parts_as_printed_add_to_44_not_41() -> None:
-    hearth_5 = replace(CATALOGUE.card("Hearth"), vp=5)
-    as_printed = replace(
-        CATALOGUE,
-        cards=tuple(hearth_5 if c.name == "Hearth" else c for c in CATALOGUE.cards),
-        cottage_slots=(0, 1, 7, 7, 8),
-    )
+    as_printed = replace(CATALOGUE, cottage_slots=(0, 1, 7, 7, 8))
     lines, total = _example_lines(as_printed)
     assert lines[0] == ("Hearth: 5 VP", 5) and lines[6] == ("2 Improvements built", 7)
     assert total == 44
@@ -258,7 +268,7 @@ def test_user_file_mistakes_name_the_file_and_key(tmp_path: Path, text: str, mes
 
 
 def test_cli_scores_with_the_user_catalogue(tmp_path: Path) -> None:
-    (tmp_path / "catalogue.toml").write_text('[[comforts]]\nname = "Hearth"\nvp = 5\n')
+    (tmp_path / "catalogue.toml").write_text('[[comforts]]\nname = "Hearth"\nvp = 7\n')
     session = tmp_path / "game.toml"
     session.write_text(
         'format = 1\ngame = "cc"\n[[players]]\nname = "Ana"\ncomforts = ["Hearth"]\n'
@@ -269,7 +279,7 @@ def test_cli_scores_with_the_user_catalogue(tmp_path: Path) -> None:
     )
     load.cache_clear()
     assert result.exit_code == 0, result.output
-    assert '"total": 5' in result.stdout  # the shipped card says 6
+    assert '"total": 7' in result.stdout  # the shipped card says 5
 
 
 def test_cli_typo_is_one_line_with_suggestion(tmp_path: Path) -> None:

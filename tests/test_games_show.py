@@ -13,7 +13,7 @@ from scorekeeper.cli import app
 USER_CATALOGUE = """\
 [[comforts]]
 name = "Hearth"
-vp = 5
+vp = 6
 
 [[comforts]]
 name = "Cocoa"
@@ -63,7 +63,7 @@ def test_the_shipped_card_catalogue(tmp_path: Path) -> None:
         "name": "Hearth",
         "kind": "comfort",
         "type": "lighting",
-        "vp": 6,
+        "vp": 5,
         "bonus": "+2 per pair of Wood stored here",
         "stores": "2 Wood",
         "yours": False,
@@ -78,7 +78,7 @@ def test_the_shipped_card_catalogue(tmp_path: Path) -> None:
 def test_the_users_own_cards_are_marked(tmp_path: Path) -> None:
     tmp_path.joinpath("catalogue.toml").write_text(USER_CATALOGUE, encoding="utf-8")
     cards = {card["name"]: card for card in shown(tmp_path, "creature-comforts")["cards"]}
-    assert (cards["Hearth"]["vp"], cards["Hearth"]["yours"]) == (5, True)
+    assert (cards["Hearth"]["vp"], cards["Hearth"]["yours"]) == (6, True)
     assert cards["Cocoa"] == {
         "name": "Cocoa",
         "kind": "comfort",

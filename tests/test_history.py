@@ -81,7 +81,7 @@ def test_show_by_short_id_prefix(home: Path) -> None:
     assert f"File: {home / 'sessions' / '2026-11-08-hungry-d4e5f6.toml'}" in out
     assert "Series: games-night" in out
     assert "Winner: ana with 16 points." in out
-    assert "Tie-break: ana and Ben tied on 16; ana holds the 2-star holiday home." in out
+    assert "Tie-break: ana and Ben tied on 16; ana holds the 2-star holiday home, Ben the" in out
     assert "(scorekeeper rules show hungry.ties)" in out
 
 
@@ -191,6 +191,6 @@ def test_a_solo_game_is_listed_without_a_winner(home: Path) -> None:
     (home / "sessions" / solo.name).write_bytes(solo.read_bytes())
     out = run(home, "history", "list", "--game", "cc").stdout
     assert (
-        "│ creature-comforts-solo │ 2026-11-29 16:05 │ Creature Comforts │ solo   │ Robin 79 "
+        "│ creature-comforts-solo │ 2026-11-29 16:05 │ Creature Comforts │ solo   │ Robin 78 "
         in out
     )

@@ -81,7 +81,7 @@ def test_scores_show_every_name_literally_and_aligned(tmp_path: Path) -> None:
     for name in (MARKUP, ANSI, WIDE):
         assert SHOWN[name] in out
     assert f"Tie-break: {SHOWN[MARKUP]} and {SHOWN[ANSI]} tied on 16; " in out
-    assert f"{SHOWN[MARKUP]} holds the 2-star holiday home." in out
+    assert f"{SHOWN[MARKUP]} holds the 2-star holiday home, {SHOWN[ANSI]} the 4-star." in out
     assert_tables_aligned(out)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -120,4 +121,5 @@ def test_a_creature_comforts_solo_game_has_no_win_rate(home: Path) -> None:
     for sample in samples.glob("creature-comforts-*.toml"):
         (home / "sessions" / sample.name).write_bytes(sample.read_bytes())
     out = run(home, "stats", "--game", "cc", "--player", "robin").stdout
-    assert "│ 2 │ Robin  │     1 │    0 │        - │    79.0 │   79 │" in out
+    # Theo's Hearth at the rulebook's 5 VP ties him with Olu on 51 (4=), which widens "#".
+    assert re.search(r"│ +2 │ Robin +│ +1 │ +0 │ +- │ +78\.0 │ +78 │", out), out

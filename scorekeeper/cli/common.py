@@ -18,7 +18,18 @@ from scorekeeper.text import visible
 if TYPE_CHECKING:
     from scorekeeper.rulebook import Index
 
-COMMANDS = ("score", "rules", "history", "series", "stats", "players", "games", "sync", "undo")
+COMMANDS = (
+    "score",
+    "rules",
+    "rulings",
+    "history",
+    "series",
+    "stats",
+    "players",
+    "games",
+    "sync",
+    "undo",
+)
 """Each is defined by the `app` of the module of its name under scorekeeper.cli; help lists
 them in this order."""
 

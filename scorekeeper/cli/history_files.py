@@ -18,11 +18,12 @@ from scorekeeper.render.export import FORMATS
 
 
 def rescore(ctx: typer.Context) -> None:
-    """Score every session again with the current rules; report results that changed."""
+    """Score every session again with the current rules; report results that changed, and
+    the games a different house ruling would change."""
 
     from scorekeeper import render
     from scorekeeper.history.rescore import rescore as rescore_all
-    from scorekeeper.render.history import rescore_summary, rescore_table
+    from scorekeeper.render.history import rescore_summary, rescore_table, ruling_effects_table
 
     state: AppState = ctx.obj
     with user_errors():
@@ -32,6 +33,8 @@ def rescore(ctx: typer.Context) -> None:
     if rescored.changed:
         console.print(rescore_table(rescored.changed))
     console.print(rescore_summary(rescored))
+    if rescored.effects:
+        console.print(ruling_effects_table(rescored.effects))
 
 
 def export(

@@ -75,6 +75,14 @@ def score(
             help="With --save: save even when the same game (day, players, answers) is saved.",
         ),
     ] = False,
+    ruling: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ruling",
+            metavar="ID=VALUE",
+            help="With --from: try a house ruling out (see `rulings`), changing nothing.",
+        ),
+    ] = None,
 ) -> None:
     """Score a game: walk through it at the table, or score a file with --from.
 
@@ -95,8 +103,10 @@ def score(
         raise fail("--series with --from needs --save")
     if allow_duplicate and not save:
         raise fail("--allow-duplicate goes with --save")
+    if ruling and save:
+        raise fail("--ruling tries a ruling out; to keep one, use `scorekeeper rulings set`")
     with user_errors():
-        _score_file(state, game, from_file, as_json, save, series, allow_duplicate)
+        _score_file(state, game, from_file, as_json, save, series, allow_duplicate, ruling or [])
 
 
 def _score_file(
@@ -107,16 +117,20 @@ def _score_file(
     save: bool,
     series: str | None,
     allow_duplicate: bool,
+    trying: list[str],
 ) -> None:
     from scorekeeper.errors import InputError
     from scorekeeper.games import find_game
     from scorekeeper.render.export import outcome_to_json
     from scorekeeper.render.sentences import warnings_text
+    from scorekeeper.session import tried
     from scorekeeper.storage import read_session
+    from scorekeeper.storage.rulings import group_rulings
 
     session = read_session(path, lambda: state.home)  # worked out only if the title needs it
     if game is not None and find_game(game) is not session.game:
         raise fail(f"{path}: key 'game': the file is a {session.game.id!r} session, not {game!r}")
+    session = tried(session.ruled_by(group_rulings(state.home, session.game)), trying)
     if series is not None:
         from scorekeeper.history.series_archive import checked_series
 
@@ -161,6 +175,7 @@ def _walk_through(
     from scorekeeper import render, storage
     from scorekeeper.history.archive import find_duplicate, known_names, load, save_played
     from scorekeeper.history.series_archive import checked_series, open_to
+    from scorekeeper.storage.rulings import group_rulings
     from scorekeeper.walkthrough.draft import KIND
 
     console = render.make_console()
@@ -218,6 +233,7 @@ def _walk_through(
                 sharing=_sharing(home, plays, console),
                 duplicate=lambda session: find_duplicate(home, session),
                 home=home,
+                rulings=lambda game: group_rulings(home, game),
             )
     except KeyboardInterrupt:
         if kept.exists():

@@ -11,12 +11,17 @@ from scorekeeper.text import place_text
 
 @dataclass(frozen=True)
 class Line:
-    """Points from one source, filed under a table column and justified by a rule note."""
+    """Points from one source, filed under a table column and justified by a rule note.
+
+    `ruling` names the house ruling (its full id, "creature-comforts.hearth-vp") when a
+    choice other than the rulebook's decided the line; `rule` is then that ruling's note.
+    """
 
     category: str
     points: int
     rule: str
     detail: str = ""
+    ruling: str | None = None
 
 
 @dataclass(frozen=True)
@@ -74,12 +79,16 @@ def caution(rule: str | None, words: str, **values: int | str) -> Caution:
 @dataclass(frozen=True)
 class TieStep:
     """One tie-breaker applied: its rule, the players it had to separate with the value each
-    had for it (None: not given), and the players it kept."""
+    had for it (None: not given, or nothing held), and the players it kept. `holding` and
+    `noun` name a value as held ("the {value}-star", "holiday home") when the sentence names
+    each tied player's deciding holding (core.ranking.TieBreaker)."""
 
     rule: str
     tied: tuple[str, ...]
     values: tuple[int | None, ...]  # in the order of `tied`
     kept: tuple[str, ...]
+    holding: str = ""
+    noun: str = ""
 
     def value(self, name: str) -> int | None:
         return self.values[self.tied.index(name)]
@@ -88,6 +97,27 @@ class TieStep:
     def is_even(self) -> bool:
         """Every player had the same value: this rule separated nobody."""
         return len(self.kept) == len(self.tied)
+
+
+@dataclass(frozen=True)
+class Tied:
+    """Players tied with each other on `count` at one contest, and so ignored there."""
+
+    names: tuple[str, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class Unclaimed:
+    """A prize nobody took, and why: the groups tied for it (none: nobody competed for it).
+
+    `prize` names the thing ("blue hotel", "red hotel token"); `after_tie` is True for a
+    place stopped by a tie just below the one above it (a tie for second: no token)."""
+
+    prize: str
+    rule: str
+    ties: tuple[Tied, ...] = ()
+    after_tie: bool = False
 
 
 @dataclass(frozen=True)
@@ -106,7 +136,14 @@ def tiebreak_to_data(tiebreak: TieBreak) -> dict[str, Any]:
         "total": tiebreak.total,
         "tied": list(tiebreak.tied),
         "steps": [
-            {"rule": s.rule, "tied": list(s.tied), "values": list(s.values), "kept": list(s.kept)}
+            {
+                "rule": s.rule,
+                "tied": list(s.tied),
+                "values": list(s.values),
+                "kept": list(s.kept),
+                "holding": s.holding,
+                "noun": s.noun,
+            }
             for s in tiebreak.steps
         ],
         "shared": list(tiebreak.shared),
@@ -127,7 +164,14 @@ def tiebreak_from_data(data: Mapping[str, Any]) -> TieBreak:
         return v
 
     steps = tuple(
-        TieStep(str(s["rule"]), names(s["tied"]), tuple(map(value, s["values"])), names(s["kept"]))
+        TieStep(
+            str(s["rule"]),
+            names(s["tied"]),
+            tuple(map(value, s["values"])),
+            names(s["kept"]),
+            str(s["holding"]),
+            str(s["noun"]),
+        )
         for s in data["steps"]
     )
     if any(len(s.values) != len(s.tied) for s in steps):
@@ -147,6 +191,7 @@ class Outcome:
     tiebreak_rule: str | None = None
     cautions: tuple[Caution, ...] = ()
     title: str | None = None
+    unclaimed: tuple[Unclaimed, ...] = ()
 
     def by_rank(self) -> tuple[Standing, ...]:
         """Standings best first; seat order among equal ranks."""

@@ -23,13 +23,17 @@ class TieBreaker:
     nobody needed); `missing(tied, total, seat)` then builds the error asking for it, raised
     only when this link has to separate players tied for the win. `value(seat)` is what the
     rule compares as a player would say it (the die shown, not its negation for the key); it
-    is recorded in the TieStep, which the title's `Game.tie_words` put into words.
+    is recorded in the TieStep, which the title's `Game.tie_words` put into words; or, with
+    `holding` (a value as held, "the {value}-star") and `noun` ("holiday home"),
+    render.sentences names each tied player's deciding holding.
     """
 
     rule: str
     key: Callable[[int], int | None]
     value: Callable[[int], int | None] | None = None  # None: the key itself
     missing: Callable[[Sequence[str], int, int], MissingTieBreakError] | None = None
+    holding: str = ""
+    noun: str = ""
 
 
 def _winners(
@@ -62,6 +66,8 @@ def _winners(
                 tied=tuple(scores[s].name for s in remaining),
                 values=tuple(shown(s) for s in remaining),
                 kept=tuple(scores[s].name for s in best),
+                holding=breaker.holding,
+                noun=breaker.noun,
             )
         )
         remaining = best

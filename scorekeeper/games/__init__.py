@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.errors import UnknownGameError, not_found
+from scorekeeper.errors import InputError, UnknownGameError, not_found
 from scorekeeper.games import (
     before_the_guests_arrive,
     creature_comforts,
@@ -22,6 +22,7 @@ from scorekeeper.games import (
 from scorekeeper.games.title import Title, UserFiles
 
 if TYPE_CHECKING:
+    from scorekeeper.core.rulings import Ruling
     from scorekeeper.games.base import Game
 
 TITLES: tuple[Title, ...] = (
@@ -75,6 +76,23 @@ def find_game(name: str, user_files: UserFiles | None = None) -> Game[Any, Any]:
     if user_files is None or game.with_user_files is None:
         return game
     return game.with_user_files(user_files)
+
+
+def find_ruling(ruling_id: str) -> tuple[Game[Any, Any], Ruling]:
+    """The title and house ruling of a full id ("creature-comforts.hearth-vp"); an unknown
+    one is an InputError naming every known id."""
+    game_id, _, local = ruling_id.partition(".")
+    for game in _all_games():
+        for ruling in game.rulings:
+            if game.id == game_id and ruling.id == local:
+                return game, ruling
+    known = ", ".join(ruling_ids())
+    raise InputError(f"unknown house ruling {ruling_id!r}; known: {known}")
+
+
+def ruling_ids() -> list[str]:
+    """Every house ruling's full id, title by title."""
+    return [f"{game.id}.{ruling.id}" for game in _all_games() for ruling in game.rulings]
 
 
 @cache

@@ -12,6 +12,7 @@ from scorekeeper.games.title import UserFiles
 if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
 
     from scorekeeper.core.breakdown import Caution, Outcome, TieStep
+    from scorekeeper.core.rulings import Ruling, Rulings
     from scorekeeper.fields import Field
 
 P = TypeVar("P")
@@ -96,8 +97,10 @@ class Game(TitleNames, Generic[P, S]):
     when the whole does (the walk-through checks the players answered so far).
     `player_warnings` returns Cautions (render.sentences words them) for entries that are
     possible but probably mistyped, shown in the walk-through and on stderr. `series` is what
-    the rulebook says about playing several games in a row (None: nothing). `tie_words` word
-    each of the title's tie-breakers, by rule id, from the TieStep that records it.
+    the rulebook says about playing several games in a row (None: nothing). `rulings` are the
+    points the rulebook leaves open (core.rulings.Ruling); `score` is handed the table's
+    choices for them as its third argument. `tie_words` word each of the title's
+    tie-breakers, by rule id, from the TieStep that records it.
     `with_user_files` gives the game bound to a data directory's user files, for titles that
     have some (see Title.user_files).
     """
@@ -106,7 +109,7 @@ class Game(TitleNames, Generic[P, S]):
     categories: tuple[str, ...]
     player_fields: tuple[Field, ...]
     player_type: Callable[..., P]
-    score: Callable[[Sequence[Seat[P]], S], Outcome]
+    score: Callable[[Sequence[Seat[P]], S, Rulings], Outcome]
     settings_fields: tuple[Field, ...] = ()
     settings_type: Callable[..., S] = NoSettings  # type: ignore[assignment]
     validate: Callable[[Sequence[Seat[P]], S], None] = _no_table_checks
@@ -116,4 +119,5 @@ class Game(TitleNames, Generic[P, S]):
     with_user_files: Callable[[UserFiles], Game[P, S]] | None = None
     listing: Callable[[UserFiles | None], tuple[Any, ...]] | None = None
     """The title's card catalogue as rows for `games show` (catalogue_rows.CardRow)."""
+    rulings: tuple[Ruling, ...] = ()
 

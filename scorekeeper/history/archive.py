@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -306,7 +306,6 @@ def _check_rooms(home: Path, trashed: list[Path]) -> None:
 def trashed_plays(home: Path) -> Loaded:
     """The sessions in the trash as plays, each with the short id of its trashed file name
     (the name `restore` takes), and those that could not be scored."""
-    from dataclasses import replace
 
     from scorekeeper.storage import Unreadable, trashed_files
 

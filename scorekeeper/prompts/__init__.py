@@ -20,6 +20,7 @@ from rich.console import Console
 
 from scorekeeper import render
 from scorekeeper.core.breakdown import Outcome
+from scorekeeper.core.rulings import Rulings
 from scorekeeper.games.base import Game
 from scorekeeper.prompts.asker import answer, select
 from scorekeeper.session import Session
@@ -50,13 +51,15 @@ def walk_through(
     sharing: Sharing | None = None,
     duplicate: Callable[[Session], str | None] | None = None,
     home: Path | None = None,
+    rulings: Callable[[Game[Any, Any]], Rulings] | None = None,
 ) -> Path | None:
     """The whole table-side flow over `draft`; returns the saved file, or None when declined.
 
     `recall(game)` gives answers remembered from earlier games; `offer_series(game)` the open
     series (id, description) the game may join; `duplicate(session)` the id of a saved game
     with the same inputs, if any; `home` the data directory whose user data (a card
-    catalogue) the answers are checked against.
+    catalogue) the answers are checked against; `rulings(game)` the group's house rulings a
+    new game is scored under (None, as for a correction: only the session's own).
     """
     from scorekeeper.prompts.asker import TableAsker
 
@@ -65,6 +68,8 @@ def walk_through(
     plan, check = flow.planner(draft, known_names, recall, home)
     Navigator(draft, plan, TableAsker(console), keep, check).run()
     session = flow.finished(draft, home)
+    if rulings is not None:  # a new game: the group's house rulings (not for a correction)
+        session = session.ruled_by(rulings(session.game))
     outcome = session.score()
     from scorekeeper.render.score import print_outcome
 

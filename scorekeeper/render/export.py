@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.history.plays import Play, csv_cell, to_json
-from scorekeeper.render.sentences import tiebreak_text, warnings_text
+from scorekeeper.render.sentences import tiebreak_text, unclaimed_text, warnings_text
 from scorekeeper.session import standings_data
 
 if TYPE_CHECKING:  # `history export` and completion need none of these
@@ -125,6 +125,11 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
         "tiebreak": tiebreak_text(outcome.game, outcome.tiebreak),
         **({"warnings": list(warnings)} if warnings else {}),
         **({"title": outcome.title} if outcome.title else {}),
+        **(
+            {"unclaimed": [unclaimed_text(u) for u in outcome.unclaimed]}
+            if outcome.unclaimed
+            else {}
+        ),
     }
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from scorekeeper.history.rescore import Cause, Rescored
+from scorekeeper.history.rescore import Cause, Rescored, RulingEffect
 from scorekeeper.render import user, user_names, when
 from scorekeeper.render.table import Table
 
@@ -89,3 +89,21 @@ def rescore_summary(rescored: Rescored) -> str:
             f", {rescored.without_record} without a stored result to compare (written by hand)"
         )
     return summary + "."
+
+
+def ruling_effects_table(effects: Sequence[RulingEffect]) -> Table:
+    """Saved games that another choice on an open point would change (`history rescore`)."""
+    table = Table(
+        title="Games a different house ruling would change (see `scorekeeper rulings`)",
+        title_justify="left",
+    )
+    table.add_column("ID", no_wrap=True)
+    table.add_column("Ruling")
+    table.add_column("What would change", no_wrap=True)
+    for effect in effects:
+        table.add_row(
+            user(effect.play.id),
+            f"{effect.ruling} = {effect.choice}",
+            user("\n".join(effect.changes)),
+        )
+    return table

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from scorekeeper.render import print_warnings, rule_hint, user
-from scorekeeper.render.sentences import tiebreak_text, warnings_text
+from scorekeeper.render.sentences import line_detail, tiebreak_text, unclaimed_text, warnings_text
 from scorekeeper.render.table import Table
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def breakdown_table(outcome: Outcome) -> Table:
             table.add_row(
                 user(standing.name) if first else "",
                 line.category,
-                user(line.detail),
+                user(line_detail(line)),
                 f"{line.points:+d}",
                 line.rule.removeprefix(prefix),
             )
@@ -106,6 +106,9 @@ def print_outcome(
     """The whole result: table, breakdown, warnings, winner and how a tie was settled."""
     console.print(score_table(outcome, f"{game_name}: final scores"))
     console.print(breakdown_table(outcome))
+    for unclaimed in outcome.unclaimed:
+        text = Text("Not scored: ", style="bold").append_text(user(unclaimed_text(unclaimed)))
+        console.print(text.append(f" ({unclaimed.rule})", style="dim"))
     if show_warnings:
         print_warnings(console, warnings_text(outcome))
     console.print(winner_text(outcome))

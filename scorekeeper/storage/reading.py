@@ -45,6 +45,7 @@ CATALOGUE = Kind("card catalogue", 1 * MB)
 PLAY_CACHE = Kind("play cache", 256 * MB)  # about 300 bytes a session
 JOURNAL = Kind("change journal", 64 * MB)  # about 200 bytes a changed file
 RULE_NOTES = Kind("rule notes file", 4 * MB)
+RULINGS = Kind("house rulings file", 64 * KB)
 CHANGES = Kind("change log", 16 * MB)  # about 300 bytes a change, and renames list every file
 
 
@@ -188,11 +189,32 @@ def parse_toml(text: str, origin: Path | str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise StorageError(f"{origin}: not valid TOML: {error}") from None
+        at = re.search(r"at line (\d+)", str(error))  # Python 3.11 has no `lineno` yet
+        reason = _nested_table_reason(text, int(at.group(1))) if at else ""
+        raise StorageError(f"{origin}: not valid TOML: {error}{reason}") from None
     except ValueError as error:  # an integer past Python's digit limit
         raise StorageError(f"{origin}: not valid TOML: {str(error).split(';')[0]}") from None
     except RecursionError:
         raise StorageError(f"{origin}: not valid TOML: nested too deeply") from None
+
+
+NESTED_NOUNS = {"custom": "card", "rounds": "round"}  # [[players.custom]], [[players.rounds]]
+
+
+def _nested_table_reason(text: str, line: int) -> str:
+    """'; keys after a [[players.custom]] table belong to that card; move them above it',
+    when the line that failed sits under a player's nested table (a player's key repeated
+    there, such as a second `name`), else ''."""
+    header = ""
+    for row in text.splitlines()[: max(line - 1, 0)]:
+        stripped = row.strip()
+        if stripped.startswith("["):
+            header = stripped.split("#", 1)[0].strip()
+    match = re.fullmatch(r"\[\[\s*players\.(\w+)\s*\]\]", header)
+    if match is None:
+        return ""
+    noun = NESTED_NOUNS.get(match.group(1), "table")
+    return f"; keys after a {header} table belong to that {noun}; move them above it"
 
 
 def read_toml(path: Path, kind: Kind) -> dict[str, Any]:

@@ -366,7 +366,7 @@ def _or_dash(value: Any) -> str:
     return str(value) if value else "-"
 
 
-KEPT = ("series", "extra")  # a saved session's keys the walk-through keeps as they are
+KEPT = ("series", "extra", "rulings")  # a saved session's keys the walk-through keeps as they are
 
 
 def session_document(answers: dict[str, Any], started: datetime) -> dict[str, Any]:

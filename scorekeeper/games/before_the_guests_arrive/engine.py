@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
 from scorekeeper.core.ranking import TieBreaker, rank
+from scorekeeper.core.rulings import RULEBOOK, Rulings
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import IntField, IntListField, IntOrListField
 from scorekeeper.games.base import Game, NoSettings, Seat, SeriesRules, StarterRule
@@ -105,7 +106,9 @@ def _lines(player: GuestsPlayer) -> tuple[Line, ...]:
     )
 
 
-def score(seats: Sequence[Seat[GuestsPlayer]], settings: NoSettings) -> Outcome:
+def score(
+    seats: Sequence[Seat[GuestsPlayer]], settings: NoSettings, rulings: Rulings = RULEBOOK
+) -> Outcome:
     """Total = snowflakes - loose objects - loose paws; tie: fewest negative points."""
     scores = [PlayerScore(seat.name, _lines(seat.inputs)) for seat in seats]
     fewest_negative = TieBreaker(

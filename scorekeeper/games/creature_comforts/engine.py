@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, caution
 from scorekeeper.core.ranking import rank
+from scorekeeper.core.rulings import RULEBOOK, Ruling, Rulings
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import (
     ChoiceField,
@@ -71,6 +72,20 @@ COMFORTS, IMPROVEMENTS, STORED, COTTAGES, LEFTOVERS = (
 MAX_RESOURCE = 99  # planks stretch the supply, so counts are not capped by the box
 RESOURCE_LIMIT = "the supply's planks stand in for more than its tokens; 99 guards against typos"
 COMFORT_CARDS = 72  # 24 kinds, 3 copies each (Components)
+
+HEARTH = "Hearth"
+HEARTH_VP = Ruling(
+    id="hearth-vp",
+    about="the Hearth's own VP (the digital card data prints 6)",
+    words=(
+        '"Your Hearth earns you 5 VP plus 4 VP for the two sets of Wood you\'ve stored there." '
+        "(Scoring, Comfort Cards)"
+    ),
+    default=5,
+    choices=(5, 6),
+    rule="creature-comforts.scoring-example",
+)
+RULINGS = (HEARTH_VP,)
 
 
 def _listed_under(key: str, catalogue: Callable[[], Catalogue]) -> Callable[[str], str | None]:
@@ -142,6 +157,12 @@ CUSTOM_FIELDS = (
         required=False,
     ),
 )
+
+
+PLAYER_KEYS = ("comforts", "improvements", "goods", "coins", "stories", "solo_type")
+"""A player's keys that a card has none of: written after [[players.custom]], they are the
+card's in TOML, so they are refused with the reason."""
+
 
 def player_fields(catalogue: Callable[[], Catalogue]) -> tuple[Field, ...]:
     """What each player is asked, checked against the catalogue `catalogue()` returns."""
@@ -217,6 +238,9 @@ def player_fields(catalogue: Callable[[], Catalogue]) -> tuple[Field, ...]:
                 build=CustomCard,
             ),
             required=False,
+            header="[[players.custom]]",
+            noun="card",
+            outer=PLAYER_KEYS,
         ),
         ChoiceField(
             key="solo_type",
@@ -236,8 +260,18 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def _fixed_comfort_line(card: Card, owned: Counter[str]) -> Line:
+def _ruled(card: Card, rulings: Rulings) -> tuple[Card, str | None]:
+    """The card as the table plays it, and the house ruling that changed it (None: none)."""
+    if card.name == HEARTH and rulings.is_house(HEARTH_VP):
+        value = rulings.value(HEARTH_VP)
+        assert isinstance(value, int)
+        return replace(card, vp=value), f"{TITLE.id}.{HEARTH_VP.id}"
+    return card, None
+
+
+def _fixed_comfort_line(card: Card, owned: Counter[str], rulings: Rulings = RULEBOOK) -> Line:
     """Printed VP plus any bonus that needs no resources."""
+    card, ruling = _ruled(card, rulings)
     bonus, why = 0, ""
     if card.bonus is not None and card.bonus.kind == WITH:
         partners = [name for name in card.bonus.cards if owned[name]]
@@ -248,9 +282,8 @@ def _fixed_comfort_line(card: Card, owned: Counter[str]) -> Line:
         bonus = others * card.bonus.points
         if others:
             why = f" + {bonus} ({_plural(others, 'other')}: {' / '.join(card.bonus.cards)})"
-    return Line(
-        COMFORTS, card.vp + bonus, "creature-comforts.comforts", f"{card.name}: {card.vp} VP{why}"
-    )
+    rule = HEARTH_VP.rule if ruling else "creature-comforts.comforts"
+    return Line(COMFORTS, card.vp + bonus, rule, f"{card.name}: {card.vp} VP{why}", ruling)
 
 
 def _custom_line(card: CustomCard) -> Line:
@@ -386,7 +419,10 @@ def _leftover_lines(leftover: Sequence[int]) -> list[Line]:
 
 
 def score_player(
-    seats: Sequence[Seat[ComfortsPlayer]], index: int, catalogue: Catalogue
+    seats: Sequence[Seat[ComfortsPlayer]],
+    index: int,
+    catalogue: Catalogue,
+    rulings: Rulings = RULEBOOK,
 ) -> tuple[tuple[Line, ...], Placement]:
     """One player's lines, best placement included, and the placement itself."""
     player = seats[index].inputs
@@ -397,7 +433,7 @@ def score_player(
         if other != index
         for _, kind in typed_comforts(seat.inputs, catalogue)
     )
-    lines = [_fixed_comfort_line(catalogue.card(name), owned) for name in player.comforts]
+    lines = [_fixed_comfort_line(catalogue.card(name), owned, rulings) for name in player.comforts]
     lines += [_custom_line(card) for card in player.custom]
     lines += [_improvement_line(catalogue.card(name), others_types) for name in player.improvements]
     targets = storage_targets(player, catalogue)
@@ -471,11 +507,18 @@ def solo_title(
 # -- the table ----------------------------------------------------------------------------
 
 
-def score(seats: Sequence[Seat[ComfortsPlayer]], settings: ComfortsSettings) -> Outcome:
-    """Score every player with their best placement; highest total wins, ties share (Scoring)."""
+def score(
+    seats: Sequence[Seat[ComfortsPlayer]],
+    settings: ComfortsSettings,
+    rulings: Rulings = RULEBOOK,
+) -> Outcome:
+    """Score every player with their best placement; highest total wins, ties share (Scoring).
+
+    The Hearth scores the rulebook's 5 VP unless the table plays the house ruling
+    `hearth-vp = 6` (the digital card data)."""
     catalogue = settings.catalogue
     scores = [
-        PlayerScore(seat.name, score_player(seats, index, catalogue)[0])
+        PlayerScore(seat.name, score_player(seats, index, catalogue, rulings)[0])
         for index, seat in enumerate(seats)
     ]
     warnings = list(_warnings(seats, catalogue))
@@ -560,6 +603,7 @@ def _game(catalogue: Callable[[], Catalogue]) -> Game[ComfortsPlayer, ComfortsSe
         validate=validate,
         with_user_files=with_user_files,
         listing=_listing,
+        rulings=RULINGS,
     )
 
 

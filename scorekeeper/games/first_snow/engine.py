@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
 from scorekeeper.core.ranking import TieBreaker, rank
+from scorekeeper.core.rulings import RULEBOOK, Rulings
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
     BoolField,
@@ -359,7 +360,9 @@ def _missing_die(
     )
 
 
-def score(seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings) -> Outcome:
+def score(
+    seats: Sequence[Seat[FirstSnowPlayer]], settings: NoSettings, rulings: Rulings = RULEBOOK
+) -> Outcome:
     """Total = 10 + every round + tools (or score card + tools); tie: the lower camp die."""
     scores = [PlayerScore(seat.name, lines(seat.inputs)) for seat in seats]
     def lower_die_key(seat: int) -> int | None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
 from scorekeeper.core.ranking import TieBreaker, rank
+from scorekeeper.core.rulings import RULEBOOK, Ruling, Rulings
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
     ChoiceField,
@@ -34,6 +35,19 @@ FURNITURE_PER_ROOM = 15  # furniture tiles for each room (Components)
 # The most other items one item in a room can touch: everything else the room can hold.
 MAX_NEIGHBOURS = FURNITURE_PER_ROOM + RUGS_IN_BOX + PLANTS_IN_BOX - 1
 PERFECT_FIT = {3: 3, 4: 7}  # other items touching the best item in a room; 4 or more = 7
+AT_LEAST, EXACTLY = "at-least", "exactly"
+PERFECT_FIT_COUNT = Ruling(
+    id="perfect-fit-count",
+    about="Perfect Fit: does an item touching 5 or more other items count as touching 4?",
+    words=(
+        '"Perfect Fit — 3/7 for each room with at least one item that is adjacent to 3/4 '
+        'other items." (Design objective cards)'
+    ),
+    default=AT_LEAST,
+    choices=(AT_LEAST, EXACTLY),
+    rule="happy-home.perfect-fit",
+)
+RULINGS = (PERFECT_FIT_COUNT,)
 FINISHING_TOUCHES = 3
 NOOKS_AND_CRANNIES = {"kitchen": 4, "bathroom": 4, "bedroom": 6, "lounge": 6}
 
@@ -74,11 +88,12 @@ OBJECTIVE_BY_ID = {objective.id: objective for objective in OBJECTIVES}
 
 @dataclass(frozen=True)
 class Room:
-    """What one room holds; the objective values are None when the card in play ignores them."""
+    """What one room holds; the objective values are None when the card in play ignores them
+    (or the room was left out of the file: a room with nothing in it)."""
 
     core: int
-    colours: tuple[str, ...]
-    plants: tuple[int, ...]
+    colours: tuple[str, ...] = ()
+    plants: tuple[int, ...] = ()
     rugs: int | None = None
     empty: int | None = None
     empty_corners: int | None = None
@@ -146,6 +161,7 @@ ROOM_FIELDS = (
         rule="happy-home.colours",
         max_len=COLOURS_IN_GAME,
         limit=f"the game has {COLOURS_IN_GAME} colours",
+        required=False,
     ),
     IntListField(
         key="plants",
@@ -156,6 +172,7 @@ ROOM_FIELDS = (
         limit=f"a space has {MAX_EMPTY_NEIGHBOURS} orthogonal neighbours",
         max_len=PLANTS_IN_BOX,
         count_limit=f"the box has {PLANTS_IN_BOX} pot plants",
+        required=False,
     ),
     IntField(
         key="rugs",
@@ -194,6 +211,9 @@ ROOM_FIELDS = (
     ),
 )
 ROOM_FIELD_BY_KEY = {f.key: f for f in ROOM_FIELDS}
+EMPTY_ROOM = Room(core=0, rugs=0, most_neighbours=0)
+"""A room left out of a file: nothing in it, so no rug and no item touching another; its
+empty floor spaces and corners are not known (Bigger Is Better needs the room given)."""
 
 
 def room_help(key: str, design: str) -> str:
@@ -203,6 +223,7 @@ def room_help(key: str, design: str) -> str:
     if key == "rugs" and design == "finishing-touches":
         text += f" Finishing Touches: {FINISHING_TOUCHES} per room with a pot plant and a rug."
     return text
+
 
 PLAYER_FIELDS = (
     IntField(
@@ -241,6 +262,7 @@ PLAYER_FIELDS = (
             fields=ROOM_FIELDS,
             build=Room,
         ),
+        default=lambda: EMPTY_ROOM,
     ),
 )
 
@@ -262,9 +284,12 @@ def _colour_rooms(player: HappyHomePlayer) -> dict[str, list[str]]:
     return {spelling[folded]: names for folded, names in rooms.items()}
 
 
-def _needed(room: Room, name: str, objective: Objective) -> int:
-    """The room value the objective in play scores; missing is an error naming the key."""
+def _needed(room: Room, name: str, objective: Objective) -> int | None:
+    """The room value the objective in play scores; missing is an error naming the key, but
+    for a room left out of the file (nothing in it: no corner filled, None)."""
     value: int | None = getattr(room, objective.key)
+    if value is None and room == EMPTY_ROOM and objective.id != "bigger-is-better":
+        return None
     if value is None:
         field = ROOM_FIELD_BY_KEY[objective.key]
         raise InputError(
@@ -275,23 +300,35 @@ def _needed(room: Room, name: str, objective: Objective) -> int:
     return value
 
 
-def _objective_lines(player: HappyHomePlayer, objective: Objective) -> list[Line]:
-    """The design objective card, scored per room (Bigger Is Better: the emptiest room only)."""
+def _objective_lines(
+    player: HappyHomePlayer, objective: Objective, rulings: Rulings = RULEBOOK
+) -> list[Line]:
+    """The design objective card, scored per room (Bigger Is Better: the emptiest room only).
+
+    Perfect Fit counts an item touching more than 4 others as touching 4, unless the table
+    plays the house ruling `perfect-fit-count = "exactly"`: then only 3 and 4 score."""
     rule, title = objective.rule, objective.name
     values = {
         name: _needed(room, name, objective) for name, room in zip(ROOMS, player.rooms, strict=True)
     }
     lines: list[Line] = []
     if objective.id == "perfect-fit":
+        exactly = rulings.value(PERFECT_FIT_COUNT) == EXACTLY
+        house = f"{GAME.id}.{PERFECT_FIT_COUNT.id}" if rulings.is_house(PERFECT_FIT_COUNT) else None
         for name, most in values.items():
+            if most is None:
+                continue
             points = PERFECT_FIT[min(most, 4)] if most >= 3 else 0
-            if points:
+            if exactly and most > 4:
+                detail = f"{title}: {name} (an item touches {most}; only 3 or 4 count)"
+                lines.append(Line(OBJECTIVE, 0, rule, detail, house))
+            elif points:
                 lines.append(
                     Line(OBJECTIVE, points, rule, f"{title}: {name} (an item touches {most})")
                 )
         none = f"{title}: no item touches 3 others"
     elif objective.id == "bigger-is-better":
-        worst = max(values.values())
+        worst = max(value or 0 for value in values.values())
         if worst:
             where = join_names([name for name, empty in values.items() if empty == worst])
             spaces = _plural(worst, "empty space")
@@ -312,7 +349,9 @@ def _objective_lines(player: HappyHomePlayer, objective: Objective) -> list[Line
     return lines or [Line(OBJECTIVE, 0, rule, none)]
 
 
-def _lines(player: HappyHomePlayer, objective: Objective) -> tuple[Line, ...]:
+def _lines(
+    player: HappyHomePlayer, objective: Objective, rulings: Rulings = RULEBOOK
+) -> tuple[Line, ...]:
     """One line per scoring room, colour and plant, in the scorepad's order."""
     lines: list[Line] = []
     for name, room in zip(ROOMS, player.rooms, strict=True):
@@ -336,7 +375,7 @@ def _lines(player: HappyHomePlayer, objective: Objective) -> tuple[Line, ...]:
     if rugs:
         detail = f"{_plural(rugs, 'rug')}: no points of their own (colours count)"
         lines.append(Line(RUGS, 0, "happy-home.rugs", detail))
-    lines += _objective_lines(player, objective)
+    lines += _objective_lines(player, objective, rulings)
     if player.scratches:
         detail = f"{_plural(player.scratches, 'visible scratch', 'visible scratches')}"
         lines.append(Line(SCRATCHES, -player.scratches, "happy-home.scratches", detail))
@@ -354,15 +393,18 @@ def _missing_items(
     )
 
 
-def score(seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings) -> Outcome:
+def score(
+    seats: Sequence[Seat[HappyHomePlayer]], settings: HappyHomeSettings, rulings: Rulings = RULEBOOK
+) -> Outcome:
     """Every category of the scorepad, then rank; tie: fewest items, then a shared victory."""
     objective = OBJECTIVE_BY_ID[settings.design]
     scores = []
     for seat in seats:
         try:
-            scores.append(PlayerScore(seat.name, _lines(seat.inputs, objective)))
+            scores.append(PlayerScore(seat.name, _lines(seat.inputs, objective, rulings)))
         except InputError as error:
             raise error.at(player=seat.name) from None
+
     def fewer_items(seat: int) -> int | None:
         count = seats[seat].inputs.items
         return None if count is None else -count
@@ -474,4 +516,5 @@ GAME: Game[HappyHomePlayer, HappyHomeSettings] = Game(
     settings_type=HappyHomeSettings,
     validate=validate,
     player_warnings=player_warnings,
+    rulings=RULINGS,
 )

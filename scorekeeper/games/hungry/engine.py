@@ -3,16 +3,41 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
-from scorekeeper.core.majority import award_places
+from scorekeeper.core.breakdown import (
+    Caution,
+    Line,
+    Outcome,
+    PlayerScore,
+    Tied,
+    Unclaimed,
+    caution,
+)
+from scorekeeper.core.majority import Award, award
 from scorekeeper.core.ranking import TieBreaker, rank
+from scorekeeper.core.rulings import RULEBOOK, Ruling, Rulings
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import CountsField, IntListField
 from scorekeeper.games.base import Game, NoSettings, Seat
 from scorekeeper.games.hungry import TITLE
 from scorekeeper.text import join_names, plural
+
+NO_TOKEN, NEXT_PLAYER = "no-token", "next-player"
+SECOND_PLACE_TIE = Ruling(
+    id="second-place-tie",
+    about="players tied for second place at a resort: does the player below take the token?",
+    words=(
+        '"The same applies to a tie for second place: no 1-point token is awarded." '
+        '(Scoring the Holiday Homes); for hotels: "Ties are resolved the same way as for '
+        "holiday homes: tied players score nothing and are ignored, allowing the next-highest "
+        'player to take that place instead." (Scoring the Hotels)'
+    ),
+    default=NO_TOKEN,
+    choices=(NO_TOKEN, NEXT_PLAYER),
+    rule="hungry.majority-ties",
+)
+RULINGS = (SECOND_PLACE_TIE,)
 
 STARS = (1, 2, 3, 4, 5)
 HOTELS = ("red", "yellow", "green", "blue", "purple")
@@ -96,47 +121,78 @@ def _award(
     return f"{what} ({join_names(tied)} tied and are ignored)", "hungry.majority-ties"
 
 
-def score(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> Outcome:
-    """Score every resort on its own, the bonus in star order, then rank (rulebook scoring)."""
+def _ties(
+    seats: Sequence[Seat[HungryPlayer]], result: Award, below: int | None = None
+) -> tuple[Tied, ...]:
+    """The tied groups of a resort (only those on fewer than `below` tourists, when given)."""
+    return tuple(
+        Tied(tuple(seats[s].name for s in group), count)
+        for group, count in result.ties
+        if below is None or count < below
+    )
+
+
+def score(
+    seats: Sequence[Seat[HungryPlayer]], settings: NoSettings, rulings: Rulings = RULEBOOK
+) -> Outcome:
+    """Score every resort on its own, the bonus in star order, then rank (rulebook scoring).
+
+    A tie for second place gives nobody the token by default; the house ruling
+    `second-place-tie = "next-player"` lets the next untied player take it.
+    """
+    moves_up = rulings.value(SECOND_PLACE_TIE) == NEXT_PLAYER
+    house = f"{GAME.id}.{SECOND_PLACE_TIE.id}" if rulings.is_house(SECOND_PLACE_TIE) else None
     lines: list[list[Line]] = [[] for _ in seats]
+    unclaimed: list[Unclaimed] = []
     tiles = [0] * len(seats)
     lowest_home: dict[int, int] = {}
     bonus_awarded = False
     for index, (resort, column, points, rule) in enumerate(_resorts()):
         counts = _counts(seats, index)
-        places = award_places(counts, places=2)
-        if places:
-            first = places[0]
-            detail, why = _award(seats, counts, first, f"{resort}: tile", rule)
-            lines[first].append(Line(column, points, why, detail))
-            if column == HOMES:
-                tiles[first] += 1
-                lowest_home.setdefault(first, index + 1)
-                if tiles[first] == 2 and not bonus_awarded:
-                    bonus_awarded = True
-                    lines[first].append(
-                        Line(BONUS_COLUMN, BONUS, "hungry.bonus", f"first to two homes ({resort})")
-                    )
-        if len(places) > 1:
-            second = places[1]
+        result = award(counts, places=2, tie_stops=not moves_up)
+        if not result.places:
+            unclaimed.append(Unclaimed(resort, rule, _ties(seats, result)))
+            continue
+        first = result.places[0]
+        detail, why = _award(seats, counts, first, f"{resort}: tile", rule)
+        lines[first].append(Line(column, points, why, detail))
+        if column == HOMES:
+            tiles[first] += 1
+            lowest_home.setdefault(first, index + 1)
+            if tiles[first] == 2 and not bonus_awarded:
+                bonus_awarded = True
+                lines[first].append(
+                    Line(BONUS_COLUMN, BONUS, "hungry.bonus", f"first to two homes ({resort})")
+                )
+        if result.stopped_by_tie:
+            ties = _ties(seats, result, below=counts[first])[:1]
+            unclaimed.append(
+                Unclaimed(f"{resort} token", "hungry.majority-ties", ties, after_tie=True)
+            )
+        if len(result.places) > 1:
+            second = result.places[1]
             detail, why = _award(seats, counts, second, f"{resort}: token", rule)
-            lines[second].append(Line(TOKENS, TOKEN, why, detail))
+            moved_up = any(counts[second] < count < counts[first] for _, count in result.ties)
+            lines[second].append(Line(TOKENS, TOKEN, why, detail, house if moved_up else None))
     scores = [
         PlayerScore(seat.name, tuple(seat_lines))
         for seat, seat_lines in zip(seats, lines, strict=True)
     ]
 
-    lowest_first = TieBreaker(
+    lowest_first = TieBreaker(  # the lowest-rated holiday home held wins (Determining the Winner)
         rule="hungry.ties",
         key=lambda seat: -lowest_home.get(seat, len(STARS) + 1),
         value=lowest_home.get,
+        holding="the {value}-star",
+        noun="holiday home",
     )
     cautions = [
         warning.about(seat.name)
         for seat in seats
         for warning in player_warnings(seat.inputs, len(seats))
     ]
-    return rank(GAME.id, GAME.categories, scores, [lowest_first], cautions)
+    outcome = rank(GAME.id, GAME.categories, scores, [lowest_first], cautions)
+    return replace(outcome, unclaimed=tuple(unclaimed))
 
 
 def player_warnings(inputs: HungryPlayer, players: int) -> tuple[Caution, ...]:
@@ -179,20 +235,13 @@ def validate(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> None:
             )
 
 
-def _tie_words(step: TieStep) -> str:
-    """The lowest-rated holiday home held settles a tie (value: its stars; None: no home)."""
-    if step.is_even:
-        return f"{'neither' if len(step.tied) == 2 else 'none of them'} holds a holiday home"
-    return f"{step.kept[0]} holds the {step.value(step.kept[0])}-star holiday home"
-
-
 GAME: Game[HungryPlayer, NoSettings] = Game(
     title=TITLE,
-    tie_words={"hungry.ties": _tie_words},
     categories=(HOMES, HOTELS_COLUMN, TOKENS, BONUS_COLUMN),
     player_fields=PLAYER_FIELDS,
     player_type=HungryPlayer,
     score=score,
     validate=validate,
     player_warnings=player_warnings,
+    rulings=RULINGS,
 )

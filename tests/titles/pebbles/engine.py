@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
 from scorekeeper.core.ranking import TieBreaker, rank
+from scorekeeper.core.rulings import RULEBOOK, Rulings
 from scorekeeper.fields import IntField
 from scorekeeper.games.base import Game, NoSettings, Seat
 from scorekeeper.text import join_names
@@ -29,7 +30,9 @@ PLAYER_FIELDS = (
 )
 
 
-def score(seats: Sequence[Seat[PebblesPlayer]], settings: NoSettings) -> Outcome:
+def score(
+    seats: Sequence[Seat[PebblesPlayer]], settings: NoSettings, rulings: Rulings = RULEBOOK
+) -> Outcome:
     scores = [
         PlayerScore(seat.name, (Line(PEBBLES, seat.inputs.pebbles, "pebbles.scoring"),))
         for seat in seats
