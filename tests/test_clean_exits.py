@@ -97,3 +97,21 @@ def test_names_with_control_characters_are_not_offered_for_completion() -> None:
     )
     play = Play("000001", "s-000001", "s-000001.toml", "hungry", "Hungry", results, ("Ana",))
     assert known_names([play]) == ["Ana", "Ben"]
+
+
+def test_ctrl_c_between_prompts_is_held_until_a_safe_point() -> None:
+    """SIGINT while drawing or saving raises nothing there (a garbage collector's callback
+    would print "Exception ignored" and lose it); the next checkpoint stops cleanly."""
+    import signal
+
+    from scorekeeper.prompts.interrupts import HeldInterrupts
+
+    held = HeldInterrupts()
+    before = signal.getsignal(signal.SIGINT)
+    with held.held():
+        os.kill(os.getpid(), signal.SIGINT)
+        done = "the save went on to its end"
+        with pytest.raises(KeyboardInterrupt):
+            held.checkpoint()
+        held.checkpoint()  # said once: a second checkpoint goes on
+    assert done and signal.getsignal(signal.SIGINT) is before

@@ -183,42 +183,60 @@ def _walk_through(
     if not sys.stdin.isatty():
         raise fail("the walk-through asks questions in a terminal; to score a file use --from FILE")
     from scorekeeper import prompts
+    from scorekeeper.prompts.interrupts import HELD
 
     kept = storage.draft_path(home, KIND)
     keep = _keeper(home, lambda text: render.print_warnings(console, [text]))
+    saved_as: list[Path] = []  # the session file once written: a later Ctrl-C says so
     try:
-        if draft is not None and not resume and not prompts.offer_draft(console, draft):
-            aside = storage.set_aside_draft(home, KIND, DROPPED)
-            console.print(f"Its answers are kept in {aside}.", markup=False)
-            draft = None
-        if draft is None:
-            draft = _new_draft(game, live)
-        walked = draft
+        with HELD.held():  # Ctrl-C between prompts stops at the next safe point
+            if draft is not None and not resume and not prompts.offer_draft(console, draft):
+                aside = storage.set_aside_draft(home, KIND, DROPPED)
+                console.print(f"Its answers are kept in {aside}.", markup=False)
+                draft = None
+            if draft is None:
+                draft = _new_draft(game, live)
+            walked = draft
 
-        def save(session: Session, outcome: Outcome) -> Path:
-            def mark(path: Path) -> None:  # under the lock, just before the file appears
-                walked.answers.setdefault("walk", {})[SAVED_AS] = path.name
-                keep(walked)
+            def save(session: Session, outcome: Outcome) -> Path:
+                def mark(path: Path) -> None:  # under the lock, just before the file appears
+                    walked.answers.setdefault("walk", {})[SAVED_AS] = path.name
+                    keep(walked)
 
-            session = replace(session, series=series or session.series)
-            # a duplicate was offered already: "Keep both" is the only way here
-            return save_played(session, outcome, home, before=mark, allow_duplicate=True)
+                session = replace(session, series=series or session.series)
+                # a duplicate was offered already: "Keep both" is the only way here
+                path = save_played(session, outcome, home, before=mark, allow_duplicate=True)
+                saved_as.append(path)
+                return path
 
-        with user_errors():
-            saved = prompts.walk_through(
-                console,
-                draft,
-                save,
-                known_names=known,
-                recall=lambda game_id: _recall(home, game_id, console),
-                keep=keep,
-                offer_series=None if series else lambda game: open_to(home, plays, game),
-                sharing=_sharing(home, plays, console),
-                duplicate=lambda session: find_duplicate(home, session),
-                home=home,
-            )
+            with user_errors():
+                saved = prompts.walk_through(
+                    console,
+                    draft,
+                    save,
+                    known_names=known,
+                    recall=lambda game_id: _recall(home, game_id, console),
+                    keep=keep,
+                    offer_series=None if series else lambda game: open_to(home, plays, game),
+                    sharing=_sharing(home, plays, console),
+                    duplicate=lambda session: find_duplicate(home, session),
+                    home=home,
+                )
+            _remember(home, draft, console)
+            if saved is None:
+                aside = storage.set_aside_draft(home, KIND, DROPPED)
+                console.print(f"Not saved; the answers are kept in {aside}.", markup=False)
+            else:
+                storage.discard_draft(home, KIND)
+            HELD.checkpoint()
     except KeyboardInterrupt:
-        if kept.exists():
+        if saved_as:  # stopped after the save: the game is in the history, its draft goes
+            if draft is not None:
+                _remember(home, draft, console)
+            if kept.exists():
+                storage.discard_draft(home, KIND)
+            console.print(f"\nStopped. The game was saved as {saved_as[0]}.", markup=False)
+        elif kept.exists():
             console.print(
                 f"\nStopped. Every answer so far is kept in {kept};\n"
                 f"run `{_command(state)} --resume` to carry on.",
@@ -227,12 +245,6 @@ def _walk_through(
         else:
             console.print("\nCancelled: nothing was saved.")
         raise typer.Exit(ExitStatus.INTERRUPTED) from None
-    _remember(home, draft, console)
-    if saved is None:
-        aside = storage.set_aside_draft(home, KIND, DROPPED)
-        console.print(f"Not saved; the answers are kept in {aside}.", markup=False)
-    else:
-        storage.discard_draft(home, KIND)
 
 
 def _game(name: str | None, live: bool) -> Game[Any, Any] | None:

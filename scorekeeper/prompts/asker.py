@@ -17,6 +17,7 @@ from rich.console import Console
 
 from scorekeeper import render
 from scorekeeper.errors import InputError
+from scorekeeper.prompts.interrupts import HELD
 from scorekeeper.render.review import review
 from scorekeeper.render.score import totals_table
 from scorekeeper.rulebook.notes import Library, Note
@@ -37,11 +38,15 @@ _BACK_VALUE = "\x00back"  # a menu value nobody can type
 
 
 def answer(question: questionary.Question) -> Any:
-    """Run a prompt; Ctrl-D ends the walk-through as Ctrl-C does (the draft stays)."""
+    """Run a prompt; Ctrl-D ends the walk-through as Ctrl-C does (the draft stays), and a
+    Ctrl-C pressed between prompts stops here, before the prompt or once it is answered."""
+    HELD.checkpoint()
     try:
-        return question.unsafe_ask()
+        result = question.unsafe_ask()
     except EOFError:
         raise KeyboardInterrupt from None
+    HELD.checkpoint()
+    return result
 
 
 def select(message: str, options: Sequence[tuple[str, Any]], default: Any = None) -> Any:
@@ -136,7 +141,8 @@ class TableAsker:
             blank = show_value(ask.blank)
             hints.append(ask.blank_hint or (f"Enter = {blank}" if blank else "Enter skips"))
         if group:
-            hints.append(f"or all {len(group)} on one line")
+            order = f": {step.order}" if step.order else ""
+            hints.append(f"or all {len(group)} on one line{order}")
         hints.append(f"{BACK_WORD} back")
 
         def validate(text: str) -> bool | str:
@@ -176,7 +182,8 @@ class TableAsker:
         parts = split_numbers(text)
         if group and len(parts) > 1:
             if len(parts) != len(group):
-                raise ValueError(f"One number, or all {len(group)} (not {len(parts)})")
+                order = f" ({step.order})" if step.order else ""
+                raise ValueError(f"One number, or all {len(group)}{order}, not {len(parts)}")
             values = []
             for member, part in zip(group, parts, strict=True):
                 assert isinstance(member.ask, Text)
