@@ -182,6 +182,11 @@ def _walk_through(
         known = known_names(plays)
     if not sys.stdin.isatty():
         raise fail("the walk-through asks questions in a terminal; to score a file use --from FILE")
+    if not sys.stdout.isatty():  # its questions would go into the file, unseen
+        raise fail(
+            "the walk-through draws its questions on the terminal, not into a redirected "
+            "output; to score a file use --from FILE (with --json for a result to redirect)"
+        )
     from scorekeeper import prompts
     from scorekeeper.prompts.interrupts import HELD
 
