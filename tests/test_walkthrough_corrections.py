@@ -99,3 +99,13 @@ def test_nooks_and_crannies_empty_corners_have_no_enter_default() -> None:
     keys = ["Ana\r", "Ben\r", E, DOWN * 3 + E, "a, b, c, d, e\r", "5\r", "0\r", "2\r", E]
     run = drive(new_draft("happy-home"), keys)
     assert "empty_corners" not in run.draft.answers["players"][0]["rooms"]["kitchen"]
+
+
+def test_less_than_goes_back_at_a_checkbox_question() -> None:
+    from tests.test_walkthrough_flow import HAPPY_HOME, ROOM
+
+    first_colours = HAPPY_HOME.index(ROOM[1])
+    keys = [*HAPPY_HOME[:first_colours], "<", "1\r", *HAPPY_HOME[first_colours:]]  # most touching
+    run = drive(new_draft("happy-home"), keys)
+    kitchen = run.session["players"][0]["rooms"]["kitchen"]
+    assert (kitchen["most_neighbours"], kitchen["colours"]) == (1, ["red", "blue"])

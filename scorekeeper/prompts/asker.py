@@ -62,6 +62,21 @@ def select(message: str, options: Sequence[tuple[str, Any]], default: Any = None
             return values[picked]
 
 
+def _with_back_key(question: questionary.Question) -> questionary.Question:
+    """`<` goes back at a checkbox as at every other question (the "< back" entry stays)."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    back = KeyBindings()
+
+    @back.add(BACK_WORD, eager=True)
+    def _(event: Any) -> None:
+        event.app.exit(result=[-1])
+
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), back])
+    return question
+
+
 class TableAsker:
     """Asks steps for one walk-through; remembers which rule notes it has already shown."""
 
@@ -215,13 +230,12 @@ class TableAsker:
                 questionary.Choice(title, value=i, checked=value in ticked)
                 for i, (title, value) in enumerate(ask.options)
             ]
-            picked = answer(
-                questionary.checkbox(
-                    message,
-                    choices=[*choices, questionary.Choice(BACK_TITLE, value=-1)],
-                    instruction="(Space ticks, Enter confirms; none ticked = none)",
-                )
+            question = questionary.checkbox(
+                message,
+                choices=[*choices, questionary.Choice(BACK_TITLE, value=-1)],
+                instruction=f"(Space ticks, Enter confirms; none ticked = none; {BACK_WORD} back)",
             )
+            picked = answer(_with_back_key(question))
             if not isinstance(picked, list):
                 continue
             if -1 in picked:
