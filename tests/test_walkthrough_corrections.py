@@ -109,3 +109,23 @@ def test_less_than_goes_back_at_a_checkbox_question() -> None:
     run = drive(new_draft("happy-home"), keys)
     kitchen = run.session["players"][0]["rooms"]["kitchen"]
     assert (kitchen["most_neighbours"], kitchen["colours"]) == (1, ["red", "blue"])
+
+
+def test_a_three_player_happy_home_review_has_players_as_columns_on_one_screen() -> None:
+    import io
+
+    from rich.console import Console
+
+    from scorekeeper.render.review import review
+
+    rooms = [(f"{room} {what}", value) for room in ("kitchen", "bathroom", "bedroom", "lounge")
+             for what, value in (("different core pieces", "2"), ("empty corners", "1"),
+                                 ("colours", "red, blue, green, yellow"), ("plants", "2 0"))]
+    players = [(name, [("name", name), ("welcome mat value", "5"), *rooms])
+               for name in ("Ana", "Ben", "Cy")]
+    screen = io.StringIO()
+    review(Console(file=screen, width=100, color_system=None), [("objective", "Nooks")],
+           players, (), None)
+    text = screen.getvalue()
+    assert text.count("┏") == 1  # one table, players side by side
+    assert len(text.splitlines()) <= 36  # with the prompt below, 40 rows hold it
