@@ -27,7 +27,7 @@ def _side_by_side(
     if len(players) > 5:
         return False
     columns = [
-        min(max([len(name), *(len(v) for label, v in rows if label != NAME)]), 2 * SHORT)
+        min(max([len(name), *(len(v) for label, v in rows if label != NAME)]), SHORT + 4)
         for name, rows in players
     ]
     if any(len(v) > 2 * SHORT for _, rows in players for label, v in rows if label != NAME):
