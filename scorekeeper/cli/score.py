@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -157,7 +156,8 @@ def _walk_through(
     live: bool,
 ) -> None:
     from scorekeeper import render, storage
-    from scorekeeper.draft import KIND
+    from scorekeeper.draft import KIND, DraftKeeper
+    from scorekeeper.errors import StorageError
     from scorekeeper.records import find_duplicate, known_names, load, save_played
     from scorekeeper.series_records import checked_series, open_to
 
@@ -191,7 +191,9 @@ def _walk_through(
     from scorekeeper.prompts.interrupts import HELD
 
     kept = storage.draft_path(home, KIND)
-    keep = _keeper(home, lambda text: render.print_warnings(console, [text]))
+    keep = DraftKeeper(
+        home, _rescue_home(home), lambda text: render.print_warnings(console, [text])
+    )
     saved_as: list[Path] = []  # the session file once written: a later Ctrl-C says so
     try:
         with HELD.held():  # Ctrl-C between prompts stops at the next safe point
@@ -209,10 +211,17 @@ def _walk_through(
                     keep(walked)
 
                 session = replace(session, series=series or session.series)
-                # a duplicate was offered already: "Keep both" is the only way here
-                path = save_played(session, outcome, home, before=mark, allow_duplicate=True)
-                saved_as.append(path)
-                return path
+                while True:  # a full disk: make room and try again, nothing typed is lost
+                    try:  # a duplicate was offered already: "Keep both" is the only way here
+                        path = save_played(
+                            session, outcome, home, before=mark, allow_duplicate=True
+                        )
+                    except StorageError as error:
+                        if not prompts.retry_save(console, str(error), keep.where):
+                            raise KeyboardInterrupt from None
+                        continue
+                    saved_as.append(path)
+                    return path
 
             with user_errors():
                 saved = prompts.walk_through(
@@ -241,9 +250,9 @@ def _walk_through(
             if kept.exists():
                 storage.discard_draft(home, KIND)
             console.print(f"\nStopped. The game was saved as {saved_as[0]}.", markup=False)
-        elif kept.exists():
+        elif keep.where is not None and keep.where.exists():
             console.print(
-                f"\nStopped. Every answer so far is kept in {kept};\n"
+                f"\nStopped. Every answer so far is kept in {keep.where};\n"
                 f"run `{_command(state)} --resume` to carry on.",
                 markup=False,
             )
@@ -347,7 +356,7 @@ def _load_draft(home: Path, console: Console) -> Draft | None:
 
     warn = render.make_console(stderr=True)
     try:
-        document = load_draft(home, KIND)
+        document = load_draft(home, KIND) or _rescued(home)
     except StorageError as error:
         render.print_warnings(warn, [str(error)])
         return None
@@ -368,25 +377,32 @@ def _load_draft(home: Path, console: Console) -> Draft | None:
     return draft
 
 
-def _keeper(home: Path, warn: Callable[[str], None]) -> Callable[[Draft], None]:
-    """Write the draft; if that fails, warn once and let the walk-through go on."""
+def _rescued(home: Path) -> dict[str, Any] | None:
+    """A draft kept in the rescue folder while the data directory was full, moved back home
+    (where it stays until there is room again)."""
     from scorekeeper.draft import KIND
-    from scorekeeper.errors import StorageError
-    from scorekeeper.storage import save_draft
+    from scorekeeper.storage import discard_draft, load_draft, save_draft
 
-    failed = False
+    document = load_draft(_rescue_home(home), KIND)
+    if document is not None:
+        save_draft(home, KIND, document)
+        discard_draft(_rescue_home(home), KIND)
+    return document
 
-    def keep(draft: Draft) -> None:
-        nonlocal failed
-        if failed:
-            return
-        try:
-            save_draft(home, KIND, draft.to_dict())
-        except (StorageError, TypeError, ValueError) as error:  # TOML cannot hold an answer
-            failed = True
-            warn(f"answers are not being kept: {error}")
 
-    return keep
+def _rescue_home(home: Path) -> Path:
+    """Where the draft of `home` goes while that data directory cannot take it (a full
+    disk): the temporary folder, one place per user and data directory."""
+    import getpass
+    import hashlib
+    import tempfile
+
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no name for this user id
+        user = "user"
+    which = hashlib.sha256(str(home.resolve()).encode()).hexdigest()[:12]
+    return Path(tempfile.gettempdir()) / f"scorekeeper-{user}-{which}"
 
 
 def _command(state: AppState) -> str:

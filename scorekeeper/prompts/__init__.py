@@ -99,6 +99,18 @@ def ask_series(open_series: Sequence[tuple[str, str]]) -> str | None:
     return picked or None
 
 
+def retry_save(console: Console, error: str, kept: Path | None) -> bool:
+    """The session could not be written (a full disk): try again once there is room (True),
+    or stop with every answer kept for --resume (False)."""
+    where = f"kept in {kept}" if kept is not None else "held here until there is room"
+    console.print(render.user(f"The game is not saved: {error}. Every answer is {where}.",
+                              "yellow"))
+    again: bool = select(
+        "Make room, then:", [("Try again", True), ("Stop here (resume later)", False)]
+    )
+    return again
+
+
 def offer_draft(console: Console, draft: Draft) -> bool:
     """Ask whether to carry on with a kept draft (True) or drop it for a new game (False)."""
     console.print(render.user(f"Unfinished game kept from last time: {draft.summary()}.", "bold"))
