@@ -197,6 +197,8 @@ def _walk_through(
     saved_as: list[Path] = []  # the session file once written: a later Ctrl-C says so
     try:
         with HELD.held():  # Ctrl-C between prompts stops at the next safe point
+            if series is not None:
+                _start_series(home, series, plays, console)
             if draft is not None and not resume and not prompts.offer_draft(console, draft):
                 aside = storage.set_aside_draft(home, KIND, DROPPED)
                 console.print(f"Its answers are kept in {aside}.", markup=False)
@@ -221,6 +223,8 @@ def _walk_through(
                             raise KeyboardInterrupt from None
                         continue
                     saved_as.append(path)
+                    if series:
+                        console.print(f"It counts in the series {series}.", markup=False)
                     return path
 
             with user_errors():
@@ -259,6 +263,24 @@ def _walk_through(
         else:
             console.print("\nCancelled: nothing was saved.")
         raise typer.Exit(ExitStatus.INTERRUPTED) from None
+
+
+def _start_series(home: Path, series: str, plays: list[Play], console: Console) -> None:
+    """Name the series the game joins; one that does not exist yet (a typo?) is started only
+    when the table says so, with the names it may have meant."""
+    from scorekeeper.prompts.asker import select
+    from scorekeeper.series_records import definitions
+    from scorekeeper.suggest import did_you_mean
+
+    known = {d.name for d in definitions(home).found} | {p.series for p in plays if p.series}
+    if series in known:
+        console.print(f"This game joins the series {series}.", markup=False)
+        return
+    near = did_you_mean(series, known)
+    console.print(f"There is no series {series} yet{f'; {near}' if near else '.'}", markup=False)
+    if not select(f"Start the series {series} with this game?",
+                  [(f"Yes: start {series}", True), ("No: stop here", False)]):
+        raise fail(f"no series {series!r}; nothing was asked (`scorekeeper series list`)")
 
 
 def _game(name: str | None, live: bool) -> Game[Any, Any] | None:
