@@ -187,3 +187,15 @@ def test_ctrl_c_after_random_keys_is_one_clean_stop(tmp_path: Path, title: str) 
         draft = storage.draft_path(home, KIND)
         if draft.exists():
             Draft.from_dict(tomllib.loads(draft.read_text(encoding="utf-8")))
+
+
+@pytest.mark.slow
+def test_a_refusal_wraps_at_the_terminal_width_instead_of_being_cut(tmp_path: Path) -> None:
+    terminal = Terminal(tmp_path, "hungry", columns=50, rows=40)
+    for name in ("Ana", "Ben", ""):
+        terminal.answer("name", name)
+    terminal.answer("1-star holiday home", "1 2 3")
+    terminal.expect("5-star), not 3")  # the end of a 62-character reason, on a second row
+    terminal.child.sendcontrol("c")
+    terminal.finish()
+    assert terminal.child.exitstatus == 130

@@ -62,6 +62,23 @@ def select(message: str, options: Sequence[tuple[str, Any]], default: Any = None
             return values[picked]
 
 
+def wrapped_errors(question: questionary.Question) -> questionary.Question:
+    """A refused answer's reason wraps at the terminal's width instead of being cut: the
+    prompt's validation line (one row tall in prompt_toolkit) may grow to what it needs."""
+    from prompt_toolkit.filters import to_filter
+    from prompt_toolkit.layout.controls import FormattedTextControl
+
+    for window in question.application.layout.find_all_windows():
+        content = window.content
+        text = getattr(content, "text", None)
+        if isinstance(content, FormattedTextControl) and "ValidationToolbar" in getattr(
+            text, "__qualname__", ""
+        ):
+            window.height = None
+            window.wrap_lines = to_filter(True)
+    return question
+
+
 def _with_back_key(question: questionary.Question) -> questionary.Question:
     """`<` goes back at a checkbox as at every other question (the "< back" entry stays)."""
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
@@ -170,11 +187,13 @@ class TableAsker:
         completer = self._completer(ask)
         while True:
             text = answer(
-                questionary.text(
-                    message,
-                    validate=validate,
-                    instruction=f"({' · '.join(hints)})",
-                    completer=completer,
+                wrapped_errors(
+                    questionary.text(
+                        message,
+                        validate=validate,
+                        instruction=f"({' · '.join(hints)})",
+                        completer=completer,
+                    )
                 )
             )
             try:
