@@ -135,4 +135,4 @@ def test_the_walk_through_with_stdout_redirected_refuses_in_one_line(tmp_path: P
         "error: the walk-through draws its questions on the terminal, not into a redirected "
         "output; to score a file use --from FILE (with --json for a result to redirect)\n"
     )
-    assert not (tmp_path / "drafts").exists()
+    assert not (tmp_path / "drafts" / "score.toml").exists()

@@ -199,3 +199,23 @@ def test_a_refusal_wraps_at_the_terminal_width_instead_of_being_cut(tmp_path: Pa
     terminal.child.sendcontrol("c")
     terminal.finish()
     assert terminal.child.exitstatus == 130
+
+
+@pytest.mark.slow
+def test_a_second_terminal_is_told_the_walk_through_is_open_elsewhere(tmp_path: Path) -> None:
+    first = Terminal(tmp_path, "hungry", **TABLE)
+    first.answer("Player 1 name", "Ana")
+    first.expect("Player 2 name")
+    second = Terminal(tmp_path, **TABLE)
+    screen = " ".join(second.finish().split())
+    assert second.child.exitstatus == 2
+    kept = storage.draft_path(tmp_path, KIND)
+    assert f"error: a walk-through is open in another terminal (its answers are kept in {kept})" \
+        in screen
+    assert "Carry on with it?" not in screen
+    first.child.sendcontrol("c")
+    first.finish()
+    again = Terminal(tmp_path, **TABLE)
+    again.expect("Hungry with Ana")  # once the first has stopped, its draft is offered
+    again.child.sendcontrol("c")
+    again.finish()

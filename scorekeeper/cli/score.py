@@ -155,6 +155,19 @@ def _walk_through(
     discard: bool,
     live: bool,
 ) -> None:
+    with contextlib.ExitStack() as open_while:  # the draft's lock, for the whole walk
+        _walk(open_while, state, game_name, series, resume, discard, live)
+
+
+def _walk(
+    open_while: contextlib.ExitStack,
+    state: AppState,
+    game_name: str | None,
+    series: str | None,
+    resume: bool,
+    discard: bool,
+    live: bool,
+) -> None:
     from scorekeeper import render, storage
     from scorekeeper.draft import KIND, DraftKeeper
     from scorekeeper.errors import StorageError
@@ -166,6 +179,12 @@ def _walk_through(
         game = _game(game_name, live)
         home = state.home
         storage.check_writable(home)
+        kept = storage.draft_path(home, KIND)
+        if not open_while.enter_context(storage.held_while_open(kept.with_name(f".{KIND}.open"))):
+            raise fail(
+                f"a walk-through is open in another terminal (its answers are kept in {kept}); "
+                "finish it there, or stop it with Ctrl-C, then run this again"
+            )
         if series is not None:
             joining = checked_series(home, series, game)
             report_unreadable(joining.broken)
@@ -190,7 +209,6 @@ def _walk_through(
     from scorekeeper import prompts
     from scorekeeper.prompts.interrupts import HELD
 
-    kept = storage.draft_path(home, KIND)
     keep = DraftKeeper(
         home, _rescue_home(home), lambda text: render.print_warnings(console, [text])
     )
