@@ -55,10 +55,12 @@ def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> No
     from scorekeeper import prompts, render
     from scorekeeper.draft import Draft
     from scorekeeper.walkthrough.plan import answers_from_session
+    from scorekeeper.walkthrough.table import Correction
 
     console = render.make_console()
     draft = Draft(datetime.now().replace(microsecond=0), answers_from_session(session), "review")
-    saved = prompts.walk_through(console, draft, lambda s, o: replace(path, s, o, None), home=home)
+    correction = Correction(draft, home, lambda s, o: replace(path, s, o, None))
+    saved = prompts.walk_through(console, correction)
     if saved is None:
         console.print(render.user(f"Nothing changed: {path} is as it was."))
 
