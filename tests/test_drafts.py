@@ -435,7 +435,7 @@ def test_a_draft_that_cannot_be_written_anywhere_warns_once_and_the_walk_through
     keep(draft)
     assert len(warnings) == 1
     assert warnings[0] == (
-        f"answers cannot be written ({blocked}/home/drafts: cannot write a draft: Not a "
+        f"answers cannot be written ({blocked / 'home' / 'drafts'}: cannot write a draft: Not a "
         "directory); they are held until there is room, and written as soon as there is"
     )
     assert keep.where is None
