@@ -76,3 +76,22 @@ def test_an_unsaved_game_is_set_aside_and_the_sharing_answer_remembered(tmp_path
         table.remember_sharing(True)
     with TableSession.open(tmp_path, print) as table:
         assert table is not None and table.sharing() is True
+
+
+def test_starting_puts_a_draft_aside_or_refuses_a_resume_it_cannot_make(tmp_path: Path) -> None:
+    import pytest
+
+    from scorekeeper.errors import InputError
+
+    storage.save_draft(tmp_path, KIND, Draft(STARTED, {"game": "hungry"}).to_dict())
+    told: list[str] = []
+    with TableSession.open(tmp_path, print) as table:
+        assert table is not None
+        with pytest.raises(InputError, match="the unfinished walk-through is 'hungry', not 'x'"):
+            table.start("x", discard=False, resume=True, tell=told.append, warn=told.append)
+        assert table.start(None, discard=True, resume=False, tell=told.append,
+                           warn=told.append) is None
+        with pytest.raises(InputError, match="no unfinished walk-through to resume"):
+            table.start(None, discard=False, resume=True, tell=told.append, warn=told.append)
+    assert told[0].startswith("The unfinished walk-through was put aside as ")
+    assert len(told) == 1

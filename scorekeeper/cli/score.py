@@ -161,31 +161,26 @@ def _walk_through(
                            f"in {kept}); finish it there, or stop it with Ctrl-C, then run this "
                            "again")
             table.series = series
-            if discard and table.has_draft():
-                aside = table.drop_draft()
-                console.print(f"The unfinished walk-through was put aside as {aside}.",
-                              markup=False)
-            draft, warning, note = (None, "", "") if discard else table.kept_draft()
-            if warning:
-                render.print_warnings(render.make_console(stderr=True), [warning])
-            if note:
-                console.print(render.user(note))
-            if resume and draft is None:
-                raise fail("no unfinished walk-through to resume")
-            if resume and game is not None and draft is not None and draft.game != game.id:
-                raise fail(f"the unfinished walk-through is {draft.game!r}, not {game.id!r}")
-            if not sys.stdin.isatty():
-                raise fail("the walk-through asks questions in a terminal; to score a file use "
-                           "--from FILE")
-            if not sys.stdout.isatty():  # its questions would go into the file, unseen
-                raise fail("the walk-through draws its questions on the terminal, not into a "
-                           "redirected output; to score a file use --from FILE (with --json for "
-                           "a result to redirect)")
+            errors = render.make_console(stderr=True)
+            draft = table.start(game.id if game else None, discard=discard, resume=resume,
+                                tell=lambda text: console.print(text, markup=False),
+                                warn=lambda text: render.print_warnings(errors, [text]))
+            _need_terminal()
             from scorekeeper.prompts.at_table import run
 
             if not run(console, table, draft, resume=resume, game=game, live=live,
                        command=_command(state)):
                 raise typer.Exit(ExitStatus.INTERRUPTED)
+
+
+def _need_terminal() -> None:
+    """The walk-through asks on a terminal and draws its questions there."""
+    if not sys.stdin.isatty():
+        raise fail("the walk-through asks questions in a terminal; to score a file use --from FILE")
+    if not sys.stdout.isatty():  # its questions would go into the file, unseen
+        raise fail("the walk-through draws its questions on the terminal, not into a redirected "
+                   "output; to score a file use --from FILE (with --json for a result to "
+                   "redirect)")
 
 
 def _game(name: str | None, live: bool) -> Game[Any, Any] | None:

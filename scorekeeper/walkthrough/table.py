@@ -24,7 +24,7 @@ from scorekeeper import storage
 from scorekeeper.bgstats import play_link
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.draft import KIND, Draft, DraftKeeper
-from scorekeeper.errors import ScorekeeperError, StorageError
+from scorekeeper.errors import InputError, ScorekeeperError, StorageError
 from scorekeeper.games.base import Game
 from scorekeeper.history import Play, from_session
 from scorekeeper.records import find_duplicate, known_names, load, save_played
@@ -162,6 +162,31 @@ class TableSession:
             keeper = DraftKeeper(home, rescue_home(home), warn)
             empty = Draft(datetime.now().replace(microsecond=0))
             yield cls(home, empty, keeper, load(home).plays, warn=warn)
+
+    def start(
+        self,
+        game: str | None,
+        *,
+        discard: bool,
+        resume: bool,
+        tell: Callable[[str], None],
+        warn: Callable[[str], None],
+    ) -> Draft | None:
+        """The kept draft to carry on with, if any (`discard`: put aside first), saying what
+        was done with one that cannot be continued (`warn`: a damaged one, `tell`: the rest);
+        InputError when `resume` cannot be."""
+        if discard and self.has_draft():
+            tell(f"The unfinished walk-through was put aside as {self.drop_draft()}.")
+        draft, warning, note = (None, "", "") if discard else self.kept_draft()
+        if warning:
+            warn(warning)
+        if note:
+            tell(note)
+        if resume and draft is None:
+            raise InputError("no unfinished walk-through to resume")
+        if resume and game is not None and draft is not None and draft.game != game:
+            raise InputError(f"the unfinished walk-through is {draft.game!r}, not {game!r}")
+        return draft
 
     def kept_draft(self) -> tuple[Draft | None, str, str]:
         """The kept walk-through, if one can be continued, with a warning and a note about one
