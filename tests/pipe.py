@@ -76,31 +76,60 @@ def drive(
     console = Console(file=screen, width=width, color_system=None)
     run = Run(False, "", draft)
 
-    def save(session: Session, outcome: Outcome) -> Path:
-        run.saved.append((session, outcome))
-        return Path("saved.toml")
-
-    def keep(kept: Draft) -> None:
-        run.kept.append(kept.to_dict())
-
+    table = PipeTable(draft, run, known, remembered or {}, duplicate, rulings=rulings)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys if isinstance(keys, str) else "".join(keys))
         pipe.close()
         try:
-            prompts.walk_through(
-                console,
-                draft,
-                save,
-                known_names=known,
-                recall=lambda game: remembered or {},
-                keep=keep,
-                duplicate=lambda session: duplicate,
-                rulings=rulings,
-            )
+            prompts.walk_through(console, table)
         except KeyboardInterrupt:
             run.stopped = True
     run.screen = screen.getvalue()
     return run
+
+
+@dataclass
+class PipeTable:
+    """A table that keeps drafts and saved sessions in a Run instead of a data directory."""
+
+    draft: Draft
+    run: Run
+    known_names: Sequence[str] = ()
+    remembered: dict[str, Any] = field(default_factory=dict)
+    same: str | None = None
+    home: Path | None = None
+    saved_as: Path | None = None
+    kept: Path | None = None
+    rulings: Callable[[Game[Any, Any]], Rulings] | None = None  # None: as for a correction
+
+    def keep(self, draft: Draft) -> None:
+        self.run.kept.append(draft.to_dict())
+
+    def recall(self, game: str) -> dict[str, Any]:
+        return self.remembered
+
+    def open_series(self, game: Any) -> Sequence[tuple[str, str]]:
+        return ()
+
+    def duplicate(self, session: Session) -> str | None:
+        return self.same
+
+    def save(self, session: Session, outcome: Outcome) -> Path:
+        self.run.saved.append((session, outcome))
+        self.saved_as = Path("saved.toml")
+        return self.saved_as
+
+    def sharing(self) -> bool | None:
+        return None
+
+    def remember_sharing(self, wanted: bool) -> None:
+        raise AssertionError("never offered here")
+
+    def play_link(self, path: Path, session: Session, outcome: Outcome) -> str:
+        raise AssertionError("never offered here")
+
+    def ruled(self, session: Session) -> Session:
+        return session if self.rulings is None else session.ruled_by(self.rulings(session.game))
 
 
 class Recorder:

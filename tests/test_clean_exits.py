@@ -97,3 +97,42 @@ def test_names_with_control_characters_are_not_offered_for_completion() -> None:
     )
     play = Play("000001", "s-000001", "s-000001.toml", "hungry", "Hungry", results, ("Ana",))
     assert known_names([play]) == ["Ana", "Ben"]
+
+
+def test_ctrl_c_between_prompts_is_held_until_a_safe_point() -> None:
+    """SIGINT while drawing or saving raises nothing there (a garbage collector's callback
+    would print "Exception ignored" and lose it); the next checkpoint stops cleanly."""
+    import signal
+
+    from scorekeeper.prompts.interrupts import HeldInterrupts
+
+    held = HeldInterrupts()
+    before = signal.getsignal(signal.SIGINT)
+    with held.held():
+        os.kill(os.getpid(), signal.SIGINT)
+        done = "the save went on to its end"
+        with pytest.raises(KeyboardInterrupt):
+            held.checkpoint()
+        held.checkpoint()  # said once: a second checkpoint goes on
+    assert done and signal.getsignal(signal.SIGINT) is before
+
+
+def test_the_walk_through_with_stdout_redirected_refuses_in_one_line(tmp_path: Path) -> None:
+    """Its questions would vanish into the file: it points at --from instead."""
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "--home", str(tmp_path), "score", "hungry"],
+            stdin=follower, capture_output=True, text=True, timeout=60,
+        )
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "error: the walk-through draws its questions on the terminal, not into a redirected "
+        "output; to score a file use --from FILE (with --json for a result to redirect)\n"
+    )
+    assert not (tmp_path / "drafts" / "score.toml").exists()

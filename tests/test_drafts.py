@@ -422,21 +422,51 @@ def test_any_raw_answers_survive_the_draft_file(
     assert Draft.from_dict(tomllib.loads(text)) == draft
 
 
-def test_a_draft_that_cannot_be_written_warns_once_and_the_walk_through_goes_on(
+def test_a_draft_that_cannot_be_written_anywhere_warns_once_and_the_walk_through_goes_on(
     tmp_path: Path,
 ) -> None:
-    from scorekeeper.cli.score import _keeper
+    from scorekeeper.walkthrough.draft import DraftKeeper
 
     blocked = tmp_path / "file.txt"
     blocked.write_text("", encoding="utf-8")
     warnings: list[str] = []
-    keep = _keeper(blocked / "home", warnings.append)
+    keep = DraftKeeper(blocked / "home", blocked / "rescue", warnings.append)
     draft = hungry([], [])
     keep(draft)
     keep(draft)
     assert len(warnings) == 1
-    assert warnings[0].startswith("answers are not being kept: ")
-    assert "cannot write a draft: Not a directory" in warnings[0]
-    keep = _keeper(tmp_path, warnings.append)
+    assert warnings[0] == (
+        f"answers cannot be written ({blocked / 'home' / 'drafts'}: cannot write a draft: Not a "
+        "directory); they are held until there is room, and written as soon as there is"
+    )
+    assert keep.where is None
+    keep = DraftKeeper(tmp_path, blocked / "rescue", warnings.append)
     keep(hungry(["Ana"], [{"odd": [None, 1]}]))
     assert len(warnings) == 2  # a hole inside a list (TOML has no null): reported, not a crash
+
+
+def test_a_full_data_directory_keeps_the_draft_elsewhere_until_it_has_room(
+    tmp_path: Path,
+) -> None:
+    """A write that fails is tried again at the next answer; meanwhile the draft is in the
+    rescue folder, and the table is told where once, and again when there is room."""
+    from scorekeeper.walkthrough.draft import DraftKeeper
+
+    home, rescue = tmp_path / "home", tmp_path / "rescue"
+    home.mkdir()
+    (home / "drafts").write_text("in the way: no draft can be written under it\n")
+    said: list[str] = []
+    keep = DraftKeeper(home, rescue, said.append)
+    draft = Draft(datetime(2026, 11, 30, 20, 15), {"game": "hungry", "players": []})
+    keep(draft)
+    draft.answers["players"].append({"name": "Ana"})
+    keep(draft)
+    assert keep.where == storage.draft_path(rescue, KIND)
+    assert Draft.from_dict(storage.load_draft(rescue, KIND) or {}).names == ["Ana"]
+    assert len(said) == 1 and said[0].startswith("answers cannot be kept in the data directory")
+    assert said[0].endswith(f"they are kept in {keep.where} until it has room again")
+    (home / "drafts").unlink()
+    keep(draft)
+    assert said[1] == f"there is room again: the answers are kept in {keep.where}"
+    assert keep.where == storage.draft_path(home, KIND)
+    assert not storage.draft_path(rescue, KIND).exists()

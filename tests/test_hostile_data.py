@@ -94,7 +94,8 @@ def test_no_command_hangs_or_fails_on_a_fifo_or_device_in_any_folder(
     assert "it was moved to" in warning
     assert error == "error: no unfinished walk-through to resume"
     assert not os.path.lexists(planted["draft"])  # set aside, never deleted:
-    (aside,) = planted["draft"].parent.iterdir()
+    # (beside it only the walk-through's own lock file, .score.open)
+    (aside,) = [p for p in planted["draft"].parent.iterdir() if not p.name.startswith(".")]
     assert aside.name.startswith("score.toml.damaged-")
     again = scorekeeper(home, "score", "--resume")  # the next run starts afresh
     assert again.stderr == "error: no unfinished walk-through to resume\n"

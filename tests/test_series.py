@@ -331,3 +331,14 @@ def test_series_rules_come_from_the_titles_own_engine() -> None:
     assert default_games("before-the-guests-arrive") == 3
     assert series_rules("hungry") is None and default_games("hungry") is None
     assert series_rules("no-such-game") is None
+
+
+@pytest.mark.slow
+def test_an_unknown_series_is_started_only_when_the_table_says_so(home: Path) -> None:
+    t = Terminal(home, "hungry", "--series", "rematc")
+    t.expect("There is no series rematc yet; did you mean 'rematch'?")
+    t.choose("Start the series rematc with this game?", downs=1)  # no
+    screen = t.finish()
+    assert t.child.exitstatus == 2
+    assert "error: no series 'rematc'; nothing was asked (`scorekeeper series list`)" in screen
+    assert "Player 1 name" not in screen

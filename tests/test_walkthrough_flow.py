@@ -52,7 +52,7 @@ FIRST_SNOW_ROUNDS = [
     "3\r", "2\r",  # a tie on points: each lowest camp die, asked before the review
     *CLOSE,
 ]
-ROOM = ["2 1 3\r", SPACE + DOWN + SPACE + E, "\r"]  # numbers; red and blue ticked; no plants
+ROOM = ["2 3\r", SPACE + DOWN + SPACE + E, "\r"]  # core, most touching; red, blue; no plants
 HAPPY_HOME = [
     "Ana\r", "Ben\r", "\r", E, "red, blue, green, yellow, white\r",
     "5\r", "1\r", *ROOM * 4,
@@ -149,7 +149,7 @@ def test_happy_home_colours_and_rooms() -> None:
     run = drive(new_draft("happy-home"), HAPPY_HOME)
     kitchen = run.session["players"][0]["rooms"]["kitchen"]
     assert kitchen == {
-        "core": 2, "rugs": 1, "most_neighbours": 3, "colours": ["red", "blue"], "plants": []
+        "core": 2, "most_neighbours": 3, "colours": ["red", "blue"], "plants": []
     }
     assert run.draft.answers["walk"]["remember"] == {
         "colours": ["red", "blue", "green", "yellow", "white"]
@@ -442,7 +442,7 @@ def test_the_review_names_what_blocks_scoring_as_the_review_does_not_as_the_file
     over = ["Ana\r", "Ben\r", "\r", "6 6 6 6 0\r", "6 0 0 0 0\r", "0 0 0 0 0\r", "0 0 0 0 0\r",
             E, E]
     screen = " ".join(drive(new_draft("hungry"), over).screen.split())
-    assert "Cannot score yet: Ana: tourists at the holiday homes: 30 tourists;" in screen
+    assert "Cannot score yet: Ana: 30 tourists;" in screen
     assert "key '" not in screen
 
 

@@ -37,7 +37,7 @@ def spawn(home: Path, *args: str, columns: int = 120) -> pexpect.spawn:
 class Terminal:
     """A running walk-through: wait for a prompt text, then type an answer."""
 
-    def __init__(self, home: Path, *args: str, columns: int = 120) -> None:
+    def __init__(self, home: Path, *args: str, columns: int = 120, rows: int = 50) -> None:
         env = {
             **os.environ,
             "SCOREKEEPER_HOME": str(home),
@@ -51,7 +51,7 @@ class Terminal:
             env=env,
             encoding="utf-8",
             timeout=15,
-            dimensions=(50, columns),
+            dimensions=(rows, columns),
         )
         self.log = io.StringIO()  # everything the program printed, for failure messages
         self.child.logfile_read = self.log

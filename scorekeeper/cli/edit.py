@@ -53,12 +53,23 @@ def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> No
     from datetime import datetime
 
     from scorekeeper import prompts, render
+    from scorekeeper.prompts.interrupts import HELD
     from scorekeeper.walkthrough.draft import Draft
     from scorekeeper.walkthrough.plan import answers_from_session
+    from scorekeeper.walkthrough.table import Correction
 
     console = render.make_console()
     draft = Draft(datetime.now().replace(microsecond=0), answers_from_session(session), "review")
-    saved = prompts.walk_through(console, draft, lambda s, o: replace(path, s, o, None), home=home)
+    correction = Correction(draft, home, lambda s, o: replace(path, s, o, None))
+    try:
+        with HELD.held():  # Ctrl-C while drawing or saving stops at the next safe point
+            saved = prompts.walk_through(console, correction)
+            HELD.checkpoint()
+    except KeyboardInterrupt:
+        if correction.saved_as is None:
+            raise
+        console.print(render.user(f"\nStopped. The correction was saved as {correction.saved_as}."))
+        raise typer.Exit(ExitStatus.INTERRUPTED) from None
     if saved is None:
         console.print(render.user(f"Nothing changed: {path} is as it was."))
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -18,20 +16,11 @@ from scorekeeper.cli.records import report_unreadable
 from scorekeeper.errors import ExitStatus
 
 if TYPE_CHECKING:
-    from rich.console import Console  # noqa: TID251 (a type only: nothing is imported)
 
-    from scorekeeper.core.breakdown import Outcome
     from scorekeeper.games.base import Game
-    from scorekeeper.history.plays import Play
-    from scorekeeper.prompts import Sharing
-    from scorekeeper.session import Session
-    from scorekeeper.walkthrough.draft import Draft
 
 
 app = command_app()
-SHARING = "sharing"  # remembered answers of the walk-through itself, beside each title's
-SAVED_AS = "saved_as"  # in a draft: the session file its game was saved as
-DROPPED = "dropped"  # a draft the user chose not to resume or save: kept aside, not destroyed
 
 
 @app.command("score")
@@ -165,92 +154,49 @@ def _score_file(
 
 
 def _walk_through(
-    state: AppState,
-    game_name: str | None,
-    series: str | None,
-    resume: bool,
-    discard: bool,
-    live: bool,
+    state: AppState, name: str | None, series: str | None, resume: bool, discard: bool, live: bool
 ) -> None:
-    from scorekeeper import render, storage
-    from scorekeeper.history.archive import find_duplicate, known_names, load, save_played
-    from scorekeeper.history.series_archive import checked_series, open_to
-    from scorekeeper.storage.rulings import group_rulings
+    from scorekeeper import render
+    from scorekeeper.history.series_archive import checked_series
+    from scorekeeper.storage import draft_path
     from scorekeeper.walkthrough.draft import KIND
+    from scorekeeper.walkthrough.table import TableSession
 
     console = render.make_console()
     with user_errors():
-        game = _game(game_name, live)
-        home = state.home
-        storage.check_writable(home)
+        game = _game(name, live)
         if series is not None:
-            joining = checked_series(home, series, game)
+            joining = checked_series(state.home, series, game)
             report_unreadable(joining.broken)
             series, game = joining.name, joining.game
-        if discard and storage.draft_path(home, KIND).exists():
-            aside = storage.set_aside_draft(home, KIND, DROPPED)
-            console.print(f"The unfinished walk-through was put aside as {aside}.", markup=False)
-        draft = None if discard else _load_draft(home, console)
-        if resume and draft is None:
-            raise fail("no unfinished walk-through to resume")
-        if resume and game is not None and draft is not None and draft.game != game.id:
-            raise fail(f"the unfinished walk-through is {draft.game!r}, not {game.id!r}")
-        plays = load(home).plays  # once: for the names to suggest and the series to offer
-        known = known_names(plays)
+        warn = lambda text: render.print_warnings(console, [text])  # noqa: E731
+        with TableSession.open(state.home, warn) as table:
+            if table is None:
+                kept = draft_path(state.home, KIND)
+                raise fail(f"a walk-through is open in another terminal (its answers are kept "
+                           f"in {kept}); finish it there, or stop it with Ctrl-C, then run this "
+                           "again")
+            table.series = series
+            errors = render.make_console(stderr=True)
+            draft = table.start(game.id if game else None, discard=discard, resume=resume,
+                                tell=lambda text: console.print(text, markup=False),
+                                warn=lambda text: render.print_warnings(errors, [text]))
+            _need_terminal()
+            from scorekeeper.prompts.at_table import run
+
+            if not run(console, table, draft, resume=resume, game=game, live=live,
+                       command=_command(state)):
+                raise typer.Exit(ExitStatus.INTERRUPTED)
+
+
+def _need_terminal() -> None:
+    """The walk-through asks on a terminal and draws its questions there."""
     if not sys.stdin.isatty():
         raise fail("the walk-through asks questions in a terminal; to score a file use --from FILE")
-    from scorekeeper import prompts
-
-    kept = storage.draft_path(home, KIND)
-    keep = _keeper(home, lambda text: render.print_warnings(console, [text]))
-    try:
-        if draft is not None and not resume and not prompts.offer_draft(console, draft):
-            aside = storage.set_aside_draft(home, KIND, DROPPED)
-            console.print(f"Its answers are kept in {aside}.", markup=False)
-            draft = None
-        if draft is None:
-            draft = _new_draft(game, live)
-        walked = draft
-
-        def save(session: Session, outcome: Outcome) -> Path:
-            def mark(path: Path) -> None:  # under the lock, just before the file appears
-                walked.answers.setdefault("walk", {})[SAVED_AS] = path.name
-                keep(walked)
-
-            session = replace(session, series=series or session.series)
-            # a duplicate was offered already: "Keep both" is the only way here
-            return save_played(session, outcome, home, before=mark, allow_duplicate=True)
-
-        with user_errors():
-            saved = prompts.walk_through(
-                console,
-                draft,
-                save,
-                known_names=known,
-                recall=lambda game_id: _recall(home, game_id, console),
-                keep=keep,
-                offer_series=None if series else lambda game: open_to(home, plays, game),
-                sharing=_sharing(home, plays, console),
-                duplicate=lambda session: find_duplicate(home, session),
-                home=home,
-                rulings=lambda game: group_rulings(home, game),
-            )
-    except KeyboardInterrupt:
-        if kept.exists():
-            console.print(
-                f"\nStopped. Every answer so far is kept in {kept};\n"
-                f"run `{_command(state)} --resume` to carry on.",
-                markup=False,
-            )
-        else:
-            console.print("\nCancelled: nothing was saved.")
-        raise typer.Exit(ExitStatus.INTERRUPTED) from None
-    _remember(home, draft, console)
-    if saved is None:
-        aside = storage.set_aside_draft(home, KIND, DROPPED)
-        console.print(f"Not saved; the answers are kept in {aside}.", markup=False)
-    else:
-        storage.discard_draft(home, KIND)
+    if not sys.stdout.isatty():  # its questions would go into the file, unseen
+        raise fail("the walk-through draws its questions on the terminal, not into a redirected "
+                   "output; to score a file use --from FILE (with --json for a result to "
+                   "redirect)")
 
 
 def _game(name: str | None, live: bool) -> Game[Any, Any] | None:
@@ -268,126 +214,6 @@ def _game(name: str | None, live: bool) -> Game[Any, Any] | None:
         ids = ", ".join(g.id for g in lively)
         raise fail(f"--live is for games kept round by round during play ({ids}), not {name!r}")
     return game
-
-
-def _new_draft(game: Game[Any, Any] | None, live: bool) -> Draft:
-    from datetime import datetime
-
-    from scorekeeper.walkthrough.draft import Draft
-
-    answers: dict[str, Any] = {"walk": {"menu": True}} if game is None else {"game": game.id}
-    if live:
-        answers["walk"] = {"live": True, "entry": "rounds"}
-    return Draft(datetime.now().replace(microsecond=0), answers)
-
-
-def _recall(home: Path, game: str, console: Console) -> dict[str, Any]:
-    """Answers remembered from earlier games of this title; a broken file costs only them."""
-    from scorekeeper import render
-    from scorekeeper.errors import StorageError
-    from scorekeeper.storage import recall
-
-    try:
-        return recall(home, game) or {}
-    except StorageError as error:
-        render.print_warnings(console, [str(error)])
-        return {}
-
-
-def _sharing(home: Path, plays: list[Play], console: Console) -> Sharing:
-    """The BG Stats offer after saving; its last answer is remembered as the next default."""
-    from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.prompts import Sharing
-    from scorekeeper.storage import remember
-
-    def keep(wanted: bool) -> None:
-        with contextlib.suppress(ScorekeeperError):  # only the default is lost
-            remember(home, SHARING, {"bgstats": wanted})
-
-    def show(path: Path, session: Session, outcome: Outcome) -> None:
-        from scorekeeper.history.bgstats import play_link
-        from scorekeeper.history.plays import from_session
-        from scorekeeper.render.qr import print_link_and_code
-
-        play = from_session(path, session, outcome)
-        print_link_and_code(console, play_link(play, [*plays, play]))
-
-    default = _recall(home, SHARING, console).get("bgstats") is True
-    return Sharing(default, keep, show)
-
-
-def _remember(home: Path, draft: Draft, console: Console) -> None:
-    """Keep what the title asks to be offered next time (colour names)."""
-    from scorekeeper import render
-    from scorekeeper.errors import StorageError
-    from scorekeeper.storage import remember
-
-    memory = draft.answers.get("walk", {}).get("remember")
-    if draft.game is None or not isinstance(memory, dict):
-        return
-    try:
-        remember(home, draft.game, memory)
-    except StorageError as error:
-        render.print_warnings(console, [f"not remembered for next time: {error}"])
-
-
-def _load_draft(home: Path, console: Console) -> Draft | None:
-    """The kept walk-through, if one can be continued. A damaged draft is set aside and
-    reported, not fatal; one whose game was saved already (a kill between the save and the
-    draft's removal) is removed, so the game is never offered, nor saved, twice."""
-    from scorekeeper import render
-    from scorekeeper.errors import StorageError
-    from scorekeeper.storage import (
-        discard_draft,
-        draft_path,
-        load_draft,
-        sessions_dir,
-        set_aside_draft,
-    )
-    from scorekeeper.walkthrough.draft import KIND, Draft
-
-    warn = render.make_console(stderr=True)
-    try:
-        document = load_draft(home, KIND)
-    except StorageError as error:
-        render.print_warnings(warn, [str(error)])
-        return None
-    if document is None:
-        return None
-    try:
-        draft = Draft.from_dict(document)
-    except StorageError as error:
-        path = draft_path(home, KIND)
-        aside = set_aside_draft(home, KIND)
-        render.print_warnings(warn, [f"{path}: {error}; it was moved to {aside}"])
-        return None
-    saved = draft.answers.get("walk", {}).get(SAVED_AS)
-    if isinstance(saved, str) and (sessions_dir(home) / saved).is_file():
-        discard_draft(home, KIND)
-        console.print(render.user(f"The last game was saved as {saved}; its draft is removed."))
-        return None
-    return draft
-
-
-def _keeper(home: Path, warn: Callable[[str], None]) -> Callable[[Draft], None]:
-    """Write the draft; if that fails, warn once and let the walk-through go on."""
-    from scorekeeper.errors import StorageError
-    from scorekeeper.storage import save_draft
-    from scorekeeper.walkthrough.draft import KIND
-
-    failed = False
-
-    def keep(draft: Draft) -> None:
-        nonlocal failed
-        if failed:
-            return
-        try:
-            save_draft(home, KIND, draft.to_dict())
-        except (StorageError, TypeError, ValueError) as error:  # TOML cannot hold an answer
-            failed = True
-            warn(f"answers are not being kept: {error}")
-
-    return keep
 
 
 def _command(state: AppState) -> str:

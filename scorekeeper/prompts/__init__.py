@@ -10,89 +10,70 @@ draft stays.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import questionary
 from rich.console import Console
 
 from scorekeeper import render
 from scorekeeper.core.breakdown import Outcome
-from scorekeeper.core.rulings import Rulings
-from scorekeeper.games.base import Game
+from scorekeeper.errors import StorageError
 from scorekeeper.prompts.asker import answer, select
 from scorekeeper.session import Session
 from scorekeeper.walkthrough import flow
 from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.navigator import Navigator
+from scorekeeper.walkthrough.table import Table
 
 
-@dataclass(frozen=True)
-class Sharing:
-    """The offer after saving to send the play to BG Stats: the answer last given (the
-    default), where to remember the new one, and how to show the link and QR code."""
-
-    default: bool
-    remember: Callable[[bool], None]
-    show: Callable[[Path, Session, Outcome], None]
-
-
-def walk_through(
-    console: Console,
-    draft: Draft,
-    save: Callable[[Session, Outcome], Path],
-    *,
-    known_names: Sequence[str] = (),
-    recall: Callable[[str], dict[str, Any]] = lambda game: {},
-    keep: Callable[[Draft], None] = lambda draft: None,
-    offer_series: Callable[[Game[Any, Any]], Sequence[tuple[str, str]]] | None = None,
-    sharing: Sharing | None = None,
-    duplicate: Callable[[Session], str | None] | None = None,
-    home: Path | None = None,
-    rulings: Callable[[Game[Any, Any]], Rulings] | None = None,
-) -> Path | None:
-    """The whole table-side flow over `draft`; returns the saved file, or None when declined.
-
-    `recall(game)` gives answers remembered from earlier games; `offer_series(game)` the open
-    series (id, description) the game may join; `duplicate(session)` the id of a saved game
-    with the same inputs, if any; `home` the data directory whose user data (a card
-    catalogue) the answers are checked against; `rulings(game)` the group's house rulings a
-    new game is scored under (None, as for a correction: only the session's own).
-    """
+def walk_through(console: Console, table: Table) -> Path | None:
+    """The whole table-side flow over `table.draft`: the questions, the review, the scores,
+    the series, saving and the BG Stats offer; returns the saved file, or None when
+    declined. A save that fails (a full disk) offers to try again."""
     from scorekeeper.prompts.asker import TableAsker
+    from scorekeeper.render.score import print_outcome
 
     intro = "Scoring. Type < to go back; every answer is kept until the game is saved."
     console.print(render.user(intro, "bold"))
-    plan, check = flow.planner(draft, known_names, recall, home)
-    Navigator(draft, plan, TableAsker(console), keep, check).run()
-    session = flow.finished(draft, home)
-    if rulings is not None:  # a new game: the group's house rulings (not for a correction)
-        session = session.ruled_by(rulings(session.game))
+    draft = table.draft
+    plan, check = flow.planner(draft, table.known_names, table.recall, table.home)
+    Navigator(draft, plan, TableAsker(console), table.keep, check).run()
+    session = flow.finished(draft, table.home)
+    session = table.ruled(session)
     outcome = session.score()
-    from scorekeeper.render.score import print_outcome
-
     print_outcome(console, outcome, session.game.name)
-    if offer_series is not None:
-        session = replace(session, series=ask_series(offer_series(session.game)) or session.series)
+    session = replace(session, series=ask_series(table.open_series(session.game)) or session.series)
     if not answer(questionary.confirm("Save this session?", default=True)):
         return None
-    same = duplicate(session) if duplicate is not None else None
+    same = table.duplicate(session)
     if same is not None:
         console.print(render.user(f"This game is saved already, as {same}.", "yellow"))
         if not select("Save it again?", [("Don't save it", False), ("Keep both", True)]):
             return None
-    path = save(session, outcome)
+    path = _save(console, table, session, outcome)
     console.print(render.user(f"Saved {path}", "green"))
-    if sharing is not None:
+    default = table.sharing()
+    if default is not None:
         question = "Show a link and QR code to add this play to BG Stats?"
-        wanted = bool(answer(questionary.confirm(question, default=sharing.default)))
-        if wanted != sharing.default:
-            sharing.remember(wanted)
+        wanted = bool(answer(questionary.confirm(question, default=default)))
+        if wanted != default:
+            table.remember_sharing(wanted)
         if wanted:
-            sharing.show(path, session, outcome)
+            from scorekeeper.render.qr import print_link_and_code
+
+            print_link_and_code(console, table.play_link(path, session, outcome))
     return path
+
+
+def _save(console: Console, table: Table, session: Session, outcome: Outcome) -> Path:
+    while True:  # a full disk: make room and try again, nothing typed is lost
+        try:
+            return table.save(session, outcome)
+        except StorageError as error:
+            if not retry_save(console, str(error), table.kept):
+                raise KeyboardInterrupt from None
 
 
 def ask_series(open_series: Sequence[tuple[str, str]]) -> str | None:
@@ -102,6 +83,18 @@ def ask_series(open_series: Sequence[tuple[str, str]]) -> str | None:
     options = [("No series", ""), *((label, series_id) for series_id, label in open_series)]
     picked: str = select("Part of a series?", options)
     return picked or None
+
+
+def retry_save(console: Console, error: str, kept: Path | None) -> bool:
+    """The session could not be written (a full disk): try again once there is room (True),
+    or stop with every answer kept for --resume (False)."""
+    where = f"kept in {kept}" if kept is not None else "held here until there is room"
+    console.print(render.user(f"The game is not saved: {error}. Every answer is {where}.",
+                              "yellow"))
+    again: bool = select(
+        "Make room, then:", [("Try again", True), ("Stop here (resume later)", False)]
+    )
+    return again
 
 
 def offer_draft(console: Console, draft: Draft) -> bool:

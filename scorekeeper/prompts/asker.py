@@ -17,6 +17,7 @@ from rich.console import Console
 
 from scorekeeper import render
 from scorekeeper.errors import InputError
+from scorekeeper.prompts.interrupts import HELD
 from scorekeeper.render.review import review
 from scorekeeper.render.score import totals_table
 from scorekeeper.rulebook.notes import Library, Note
@@ -37,11 +38,15 @@ _BACK_VALUE = "\x00back"  # a menu value nobody can type
 
 
 def answer(question: questionary.Question) -> Any:
-    """Run a prompt; Ctrl-D ends the walk-through as Ctrl-C does (the draft stays)."""
+    """Run a prompt; Ctrl-D ends the walk-through as Ctrl-C does (the draft stays), and a
+    Ctrl-C pressed between prompts stops here, before the prompt or once it is answered."""
+    HELD.checkpoint()
     try:
-        return question.unsafe_ask()
+        result = question.unsafe_ask()
     except EOFError:
         raise KeyboardInterrupt from None
+    HELD.checkpoint()
+    return result
 
 
 def select(message: str, options: Sequence[tuple[str, Any]], default: Any = None) -> Any:
@@ -55,6 +60,38 @@ def select(message: str, options: Sequence[tuple[str, Any]], default: Any = None
         picked = answer(questionary.select(message, choices=choices, default=start))
         if isinstance(picked, int) and not isinstance(picked, bool) and picked in values:
             return values[picked]
+
+
+def wrapped_errors(question: questionary.Question) -> questionary.Question:
+    """A refused answer's reason wraps at the terminal's width instead of being cut: the
+    prompt's validation line (one row tall in prompt_toolkit) may grow to what it needs."""
+    from prompt_toolkit.filters import to_filter
+    from prompt_toolkit.layout.controls import FormattedTextControl
+
+    for window in question.application.layout.find_all_windows():
+        content = window.content
+        text = getattr(content, "text", None)
+        if isinstance(content, FormattedTextControl) and "ValidationToolbar" in getattr(
+            text, "__qualname__", ""
+        ):
+            window.height = None
+            window.wrap_lines = to_filter(True)
+    return question
+
+
+def _with_back_key(question: questionary.Question) -> questionary.Question:
+    """`<` goes back at a checkbox as at every other question (the "< back" entry stays)."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    back = KeyBindings()
+
+    @back.add(BACK_WORD, eager=True)
+    def _(event: Any) -> None:
+        event.app.exit(result=[-1])
+
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), back])
+    return question
 
 
 class TableAsker:
@@ -136,7 +173,8 @@ class TableAsker:
             blank = show_value(ask.blank)
             hints.append(ask.blank_hint or (f"Enter = {blank}" if blank else "Enter skips"))
         if group:
-            hints.append(f"or all {len(group)} on one line")
+            order = f": {step.order}" if step.order else ""
+            hints.append(f"or all {len(group)} on one line{order}")
         hints.append(f"{BACK_WORD} back")
 
         def validate(text: str) -> bool | str:
@@ -149,11 +187,13 @@ class TableAsker:
         completer = self._completer(ask)
         while True:
             text = answer(
-                questionary.text(
-                    message,
-                    validate=validate,
-                    instruction=f"({' · '.join(hints)})",
-                    completer=completer,
+                wrapped_errors(
+                    questionary.text(
+                        message,
+                        validate=validate,
+                        instruction=f"({' · '.join(hints)})",
+                        completer=completer,
+                    )
                 )
             )
             try:
@@ -176,7 +216,8 @@ class TableAsker:
         parts = split_numbers(text)
         if group and len(parts) > 1:
             if len(parts) != len(group):
-                raise ValueError(f"One number, or all {len(group)} (not {len(parts)})")
+                order = f" ({step.order})" if step.order else ""
+                raise ValueError(f"One number, or all {len(group)}{order}, not {len(parts)}")
             values = []
             for member, part in zip(group, parts, strict=True):
                 assert isinstance(member.ask, Text)
@@ -208,13 +249,12 @@ class TableAsker:
                 questionary.Choice(title, value=i, checked=value in ticked)
                 for i, (title, value) in enumerate(ask.options)
             ]
-            picked = answer(
-                questionary.checkbox(
-                    message,
-                    choices=[*choices, questionary.Choice(BACK_TITLE, value=-1)],
-                    instruction="(Space ticks, Enter confirms; none ticked = none)",
-                )
+            question = questionary.checkbox(
+                message,
+                choices=[*choices, questionary.Choice(BACK_TITLE, value=-1)],
+                instruction=f"(Space ticks, Enter confirms; none ticked = none; {BACK_WORD} back)",
             )
+            picked = answer(_with_back_key(question))
             if not isinstance(picked, list):
                 continue
             if -1 in picked:

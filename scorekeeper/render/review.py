@@ -1,8 +1,9 @@
 """The walk-through's review, readable at 80 columns and when piped.
 
-Answers are shown with players as columns when every value is short, so players can be
-compared line by line; when values are long (card lists) each player gets a table of their
-own instead of squeezed columns. Player names wrap, never get cut.
+Answers are shown with players as columns whenever the columns fit the terminal (a value a
+little long folds onto a second line), so players can be compared line by line and a
+three-player Happy Home fits one screen; when values are long (card lists) each player gets
+a table of their own instead of squeezed columns. Player names wrap, never get cut.
 """
 
 from __future__ import annotations
@@ -18,6 +19,23 @@ SHORT = 14  # the widest value that still compares well side by side
 NAME = "name"  # the row of player names, which head the columns when players are side by side
 
 
+def _side_by_side(
+    width: int, labels: Sequence[str], players: Sequence[tuple[str, Sequence[tuple[str, str]]]]
+) -> bool:
+    """Players as columns when the columns fit the width, a value longer than SHORT folding
+    onto a second line (a room's colours); else a table per player (long card lists)."""
+    if len(players) > 5:
+        return False
+    columns = [
+        min(max([len(name), *(len(v) for label, v in rows if label != NAME)]), SHORT + 4)
+        for name, rows in players
+    ]
+    if any(len(v) > 2 * SHORT for _, rows in players for label, v in rows if label != NAME):
+        return False
+    label = max((len(text) for text in labels if text != NAME), default=0)
+    return label + sum(columns) + 3 * len(players) + 4 <= width
+
+
 def review(
     console: Console,
     settings: Sequence[tuple[str, str]],
@@ -29,9 +47,8 @@ def review(
     console.print(user("Please check", "bold"))
     for label, value in settings:
         console.print(user(f"{label}: {value}"))
-    values = [value for _, rows in players for label, value in rows if label != NAME]
     labels = list(dict.fromkeys(label for _, rows in players for label, _ in rows))
-    if len(players) > 1 and all(len(v) <= SHORT for v in values) and len(players) <= 5:
+    if len(players) > 1 and _side_by_side(console.width, labels, players):
         table = Table(title_justify="left")
         table.add_column("Answer", overflow="fold")
         for name, _ in players:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from scorekeeper.storage.changes import Change, UndoError, last_change, undo
     from scorekeeper.storage.documents import DRAFTS, REMEMBERED_ANSWERS, DocumentStore
     from scorekeeper.storage.journal import Transaction, transaction
-    from scorekeeper.storage.lock import BusyError, locked, locked_if_free
+    from scorekeeper.storage.lock import BusyError, held_while_open, locked, locked_if_free
     from scorekeeper.storage.membership import delete_series, set_series
     from scorekeeper.storage.reading import read_existing, read_toml
     from scorekeeper.storage.seriesfiles import (
@@ -65,7 +65,7 @@ _LATER = {
     ),
     **dict.fromkeys(("DRAFTS", "REMEMBERED_ANSWERS", "DocumentStore"), "documents"),
     **dict.fromkeys(("Transaction", "transaction"), "journal"),
-    **dict.fromkeys(("BusyError", "locked", "locked_if_free"), "lock"),
+    **dict.fromkeys(("BusyError", "held_while_open", "locked", "locked_if_free"), "lock"),
     **dict.fromkeys(("read_existing", "read_toml"), "reading"),
     **dict.fromkeys(
         ("SeriesExistsError", "save_series", "series_dir", "series_documents"), "seriesfiles"
@@ -100,6 +100,7 @@ __all__ = [
     "discard_draft",
     "draft_path",
     "dumps",
+    "held_while_open",
     "iter_sessions",
     "last_change",
     "load_draft",

@@ -157,3 +157,19 @@ def locked_if_free(home: Path) -> Iterator[bool]:
         return
     with held:
         yield True
+
+
+@contextmanager
+def held_while_open(path: Path) -> Iterator[bool]:
+    """An exclusive lock on `path` for as long as something stays open (a walk-through and
+    its draft): True when it is ours, False when another process holds it. The kernel
+    releases it when the process ends, however it ends."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise StorageError(f"{path}: cannot write here: {reason(error)}") from None
+    try:
+        yield _try_lock(handle)
+    finally:
+        os.close(handle)

@@ -9,13 +9,16 @@ lists closed with a blank answer, live play). A draft resumed is the same walk-t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import StorageError, UnknownGameError
 from scorekeeper.games import find_game
+from scorekeeper.storage import discard_draft, save_draft
 
 KIND = "score"
 DRAFT_FORMAT = 2
@@ -135,3 +138,47 @@ def _without_none(value: Any) -> Any:
             items.pop()
         return [_without_none(v) for v in items]
     return value
+
+
+class DraftKeeper:
+    """Keeps a walk-through's draft after every answer, and never gives up on it.
+
+    A write that fails (a full disk, a folder made read-only) is tried again at the next
+    answer; meanwhile the draft is written to `rescue` (a data directory elsewhere, such as the
+    temporary folder) and the table is told where, once. The answers themselves are always
+    held in memory by the walk-through, so a failing disk costs nothing typed.
+    """
+
+    def __init__(self, home: Path, rescue: Path, warn: Callable[[str], None]) -> None:
+        self.home = home
+        self.rescue = rescue
+        self.warn = warn
+        self.where: Path | None = None  # the file the answers are in now; None: memory only
+        self.away = False  # the last write did not reach the data directory
+
+    def __call__(self, draft: Draft) -> None:
+        document = draft.to_dict()
+        try:
+            path = save_draft(self.home, KIND, document)
+        except (StorageError, TypeError, ValueError) as error:  # TOML cannot hold it, or disk
+            self._fall_back(document, error)
+            return
+        if self.away:
+            self.warn(f"there is room again: the answers are kept in {path}")
+            with contextlib.suppress(StorageError):
+                discard_draft(self.rescue, KIND)
+        self.where, self.away = path, False
+
+    def _fall_back(self, document: dict[str, Any], error: Exception) -> None:
+        try:
+            path: Path | None = save_draft(self.rescue, KIND, document)
+        except (StorageError, TypeError, ValueError):
+            path = None
+        if not self.away or path != self.where:
+            if path is None:
+                self.warn(f"answers cannot be written ({error}); they are held until there "
+                          "is room, and written as soon as there is")
+            else:
+                self.warn(f"answers cannot be kept in the data directory ({error}); they are "
+                          f"kept in {path} until it has room again")
+        self.where, self.away = path, True

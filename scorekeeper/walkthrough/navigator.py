@@ -100,15 +100,31 @@ class Navigator:
         self.fill_gaps()
 
     def fill_gaps(self) -> None:
-        """Ask what the plan now needs and nobody answered (after a change in the review),
-        `<` going back to the one asked before; `<` at the first returns to the review."""
+        """Ask every question the plan now needs and nobody answered (after a change in the
+        review: a player added, a mode switched), in asking order and as on the first way
+        through (a group still typed on one line); `<` goes back to the one asked before, and
+        `<` at the first returns to the review."""
         asked: list[str] = []
-        while True:
-            gaps = [s for s in self.plan(self.answers) if s.is_needed(self.answers)]
-            if not gaps:
-                return
-            if not self._ask_back_to(gaps[0], asked):
-                return
+        step = self._first_gap()
+        while step is not None:
+            result = self._ask(step, self._group_of(step))
+            if result is BACK:
+                if not asked:
+                    return
+                step = self._fresh(asked.pop()) or step
+                continue
+            self.keep(self.draft)
+            asked.append(step.key)
+            step = self._first_gap()
+
+    def _first_gap(self) -> Step | None:
+        return next((s for s in self.plan(self.answers) if s.is_needed(self.answers)), None)
+
+    def _group_of(self, step: Step) -> tuple[Step, ...]:
+        """The group a line of numbers fills from `step`, when it starts one."""
+        steps = self._asked()
+        index = next((i for i, s in enumerate(steps) if s.key == step.key), None)
+        return () if index is None else _group(steps, index)
 
     def _ask_in_turn(self, row: Sequence[Step], with_groups: bool = False) -> None:
         """Ask each step of `row` in order (as they stand after each answer), `<` going back
@@ -119,7 +135,7 @@ class Navigator:
             if step is None:  # gone with an earlier answer (a card removed)
                 index += 1
                 continue
-            group = _group(self._asked(), self._position(step)) if with_groups else ()
+            group = self._group_of(step) if with_groups else ()
             result = self._ask(step, group)
             if result is BACK:
                 if index == 0:
@@ -129,28 +145,9 @@ class Navigator:
             self.keep(self.draft)
             index += len(result.values) if isinstance(result, Fill) else 1
 
-    def _ask_back_to(self, step: Step, asked: list[str]) -> bool:
-        """Ask `step`; on `<`, the step asked before it again (keys in `asked`). False when
-        `<` goes back past the first."""
-        while True:
-            result = self._ask(step, ())
-            if result is not BACK:
-                self.keep(self.draft)
-                asked.append(step.key)
-                return True
-            if not asked:
-                return False
-            earlier = self._fresh(asked.pop())
-            if earlier is not None:
-                step = earlier
-
     def _fresh(self, key: str) -> Step | None:
         """The step with `key` in the plan as it is now."""
         return next((s for s in self.plan(self.answers) if s.key == key), None)
-
-    def _position(self, step: Step) -> int:
-        steps = self._asked()
-        return next((i for i, s in enumerate(steps) if s.key == step.key), 0)
 
     def walk(self) -> None:
         """Every step from the kept position (or the first unanswered) to the end of the plan."""
@@ -189,10 +186,14 @@ class Navigator:
         players = self.answers.get("players", [])
         warnings, problem = self.check(self.answers, planned)
         missing = [s for s in planned if s.is_needed(self.answers)]
+        actions = tuple(s for s in planned if s.menu)
         if missing:  # before anything the session itself would say
             named = ", ".join(f"{self.prefix(s)}{s.label}" for s in missing[:3])
             more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
             problem = f"not answered yet: {named}{more}"
+        elif problem is not None:  # a limit the answers break: say the way out
+            ways = ["change an answer", *(s.menu.lower() for s in actions if s.asked is False)]
+            problem = f"{problem}. To go on, {' or '.join(ways)}"
         return Review(
             settings=tuple(r for r in rows if r[0].seat is None and r[0].path[0] != "players"),
             players=tuple(
@@ -204,7 +205,7 @@ class Navigator:
             ),
             warnings=warnings,
             problem=problem,
-            actions=tuple(s for s in planned if s.menu),
+            actions=actions,
         )
 
     def _ask(self, step: Step, group: Sequence[Step]) -> Any:

@@ -30,6 +30,8 @@ from scorekeeper.walkthrough.steps import (
     Text,
     field_steps,
     in_answer_terms,
+    put_at,
+    value_at,
 )
 
 GAME_STEP = ("game",)
@@ -77,18 +79,52 @@ class Context:
         except InputError:
             return None
 
+    def set_aside(self, seat: int, path: Sequence[str]) -> None:
+        """Take a player's answer out of the session but keep it in the walk-through (an
+        entry mode or objective switched away from), to come back with `bring_back`."""
+        value = value_at(self.players[seat], tuple(path))
+        if value is None:
+            return
+        *parents, last = path
+        owner = value_at(self.players[seat], tuple(parents)) if parents else self.players[seat]
+        del owner[last]
+        self.walk.setdefault("aside", {})[_seat_key(seat, path)] = value
+
+    def bring_back(self, seat: int, path: Sequence[str]) -> None:
+        """An answer set aside, back in its place (unless it was answered again meanwhile)."""
+        value = self.walk.get("aside", {}).pop(_seat_key(seat, path), None)
+        if value is not None and value_at(self.players[seat], tuple(path)) is None:
+            put_at(self.players[seat], tuple(path), value)
+
     def remove_player(self, seat: int) -> None:
-        """Take a player and their answers out; later seats move up, their closed lists too."""
+        """Take a player and their answers out; later seats move up, with their closed lists
+        and answers set aside."""
         del self.players[seat]
-        keys = []
-        for key in self.walk.get("closed", []):
-            owner, _, rest = key.partition(".")
-            number, _, item = rest.partition(".")
-            if owner != "players" or not number.isdigit() or int(number) < seat:
-                keys.append(key)
-            elif int(number) > seat:
-                keys.append(f"players.{int(number) - 1}.{item}")
-        self.walk["closed"] = keys
+        self.walk["closed"] = [
+            moved for key in self.walk.get("closed", [])
+            if (moved := _renumbered(key, seat)) is not None
+        ]
+        aside = self.walk.get("aside", {})
+        if aside:
+            self.walk["aside"] = {
+                moved: value for key, value in aside.items()
+                if (moved := _renumbered(key, seat)) is not None
+            }
+
+
+def _seat_key(seat: int, path: Sequence[str]) -> str:
+    return ".".join(("players", str(seat), *path))
+
+
+def _renumbered(key: str, removed: int) -> str | None:
+    """A walk-through key after the player at seat `removed` left: None when it was theirs."""
+    owner, _, rest = key.partition(".")
+    number, _, item = rest.partition(".")
+    if owner != "players" or not number.isdigit() or int(number) < removed:
+        return key
+    if int(number) == removed:
+        return None
+    return f"players.{int(number) - 1}.{item}"
 
 
 def title_module(game: Game[Any, Any]) -> ModuleType | None:
@@ -148,7 +184,9 @@ def name_steps(context: Context) -> list[Step]:
     steps = [_name_step(context, seat) for seat in range(len(players))]
     if len(players) < game.max_players:
         steps.append(_next_name_step(context))
-    if len(players) > game.min_players and context.is_closed("players"):
+    if len(players) > game.min_players and (
+        context.is_closed("players") or len(players) >= game.max_players
+    ):
         steps.append(_remove_step(context))
     return steps
 
@@ -159,6 +197,7 @@ def _remove_step(context: Context) -> Step:
 
     def write(answers: dict[str, Any], value: Any) -> None:
         context.remove_player(value)
+        context.close("players")  # the table is complete: no further name is asked
 
     return Step(("players",), "Remove which player? Their answers go with them.",
                 Choice(options), read=lambda answers: None, write=write, reviewed=False,

@@ -95,6 +95,7 @@ class Step:
     rule: str = ""
     help: str = ""
     group: str | None = None  # steps in one group may be answered together on one line
+    order: str = ""  # a group's members in the order one line fills them ("red yellow ...")
     column: str = ""  # the review's name for it, when not the label
     show: Callable[[Any], str] = show_value
     read: Callable[[dict[str, Any]], Any] | None = None  # when the answer is not at `path`
@@ -104,7 +105,7 @@ class Step:
     # shown when a kept walk-through resumes at this step: where the game stands (a round)
     resumed: Callable[[dict[str, Any]], Sequence[Message]] | None = None
     reviewed: bool = True  # listed in the review
-    optional: bool = False  # a session is complete without it (a file may leave it out)
+    optional: bool = False  # a file may leave it out (the walk-through still asks it)
     asked: bool = True  # False: not asked on the way, only changed from the review
     menu: str = ""  # offered as this action in the review's first menu ("Add a player")
 
@@ -126,8 +127,12 @@ class Step:
         return self.get(doc) is not None
 
     def is_needed(self, doc: dict[str, Any]) -> bool:
-        """Unanswered, and the session cannot do without it."""
-        return not self.optional and not self.is_answered(doc)
+        """Unanswered, and either asked on the way or one the session cannot do without.
+
+        This one rule decides what a correction asks: whatever the review changed (a player
+        added, a mode switched), every question now unanswered is asked, and the review does
+        not offer to score while one is."""
+        return not self.is_answered(doc) and (self.asked or not self.optional)
 
 
 # -- the answers document ---------------------------------------------------------------------
@@ -232,14 +237,16 @@ def field_steps(fields: Sequence[Field], base: Path, seat: int | None) -> list[S
     for f in fields:
         path = (*base, f.key)
         if isinstance(f, IntListField) and f.labels:
+            order = " ".join(label.split()[0] for label in f.labels)
             out += [
-                number_step((*path, i), label, f, f.low, f.high, seat=seat, group=f.key)
+                number_step((*path, i), label, f, f.low, f.high, seat=seat, group=f.key,
+                            order=order)
                 for i, label in enumerate(f.labels)
             ]
         elif isinstance(f, CountsField):
             out += [
                 number_step((*path, name), f"{name} ({f.label})", f, f.low, f.high, seat=seat,
-                            group=f.key)
+                            group=f.key, order=" ".join(f.names))
                 for name in f.names
             ]
         elif isinstance(f, IntField):

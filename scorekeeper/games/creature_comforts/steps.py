@@ -55,9 +55,10 @@ def steps(context: Context) -> list[Step]:
 
 
 def from_session(context: Context) -> None:
-    """Every card list of a saved game is complete."""
+    """Every card list of a saved game is complete, and a title's word it left out stays
+    open (the title shows both words) rather than unanswered."""
     for seat in range(len(context.players)):
-        for key in ("comforts", "improvements", "custom"):
+        for key in ("comforts", "improvements", "custom", "solo_type"):
             context.close(f"players.{seat}.{key}")
 
 
@@ -284,9 +285,11 @@ def solo_steps(context: Context, seat: int) -> list[Step]:
         return []
     f = _fields(context)["solo_type"]
     options = tuple((f"{TYPE_WORDS[t]} ({t.capitalize()})", t) for t in tied)
+    _, left_open = _closer(context, seat, "solo_type")
     return [
         Step(("players", seat, "solo_type"),
              f"{f.label}: you crafted as many of each; pick your title's first word",
              Choice(options), seat=seat, rule=f.rule, help=f.help, column=f.label,
-             optional=True)  # left out, the title shows both words
+             read=lambda doc: answers.get("solo_type") or left_open(doc),
+             optional=True)  # a saved game may leave it out: the title shows both words
     ]

@@ -74,14 +74,20 @@ def _tools(seat: int) -> list[Step]:
 
 
 def entry_step(context: Context) -> Step:
-    """Score card or round by round; changing it drops the other way's answers."""
+    """Score card or round by round; the other way's answers are set aside (kept in the
+    draft, not the session) and come back if the table switches back."""
 
     def write(answers: dict[str, Any], value: Any) -> None:
         context.walk.pop("rounds", None)  # a new way of entry is a whole game's
         if context.walk.get("entry") != value:
-            other = rules.ROUNDS_FIELD.key if value == CARD else rules.TRACK_FIELD.key
-            for player in context.players:
-                player.pop(other, None)
+            other, own = (
+                (rules.ROUNDS_FIELD.key, rules.TRACK_FIELD.key)
+                if value == CARD
+                else (rules.TRACK_FIELD.key, rules.ROUNDS_FIELD.key)
+            )
+            for seat in range(len(context.players)):
+                context.set_aside(seat, (other,))
+                context.bring_back(seat, (own,))
         context.walk["entry"] = value
 
     options = (

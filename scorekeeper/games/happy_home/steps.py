@@ -1,10 +1,10 @@
 """Happy Home at the table: the objective and the table's colour names once, then home by home.
 
-Each room is a few short steps: its numbers (core pieces, rugs and what the design objective
-in play needs, typed one by one or on one line), its colours ticked from the table's names,
-and its pot plants. The five colour names are asked once per game and offered again next time
-(kept under `walk.remember`, which the caller stores). The item count is a tie-breaker: the
-plan asks it only when a tie needs it.
+Each room is a few short steps: its numbers (core pieces and the count the design objective
+in play scores, typed one by one or on one line; rugs only under Finishing Touches), its
+colours ticked from the table's names, and its pot plants. The five colour names are asked
+once per game and offered again next time (kept under `walk.remember`, which the caller
+stores). The item count is a tie-breaker: the plan asks it only when a tie needs it.
 """
 
 from __future__ import annotations
@@ -34,7 +34,10 @@ from scorekeeper.walkthrough.steps import (
 
 COLOURS_PATH = ("walk", "colours")
 MAX_COLOUR_NAME = 20
-NUMBERS = ("core", "rugs")  # asked in every room; the objective may add one
+NUMBERS = ("core",)  # asked in every room; the objective adds the one it scores
+# Counts where 0 scores best (no empty corner, no empty space): typed, never Enter's default,
+# so Enter alone cannot award points the room did not earn.
+TYPED = ("empty", "empty_corners")
 CARD_TEXT = {  # short enough for a menu line at 60 columns
     "perfect-fit": "3 or 7 a room, by most items touching",
     "bigger-is-better": "-1 per empty space, emptiest room",
@@ -65,17 +68,20 @@ def from_session(context: Context) -> None:
 
 
 def design_step(context: Context) -> Step:
-    """The design objective card, shown with what it scores; a new one drops the old one's
-    room counts, so only the count it needs is asked."""
+    """The design objective card, shown with what it scores; a new one sets the old one's
+    room counts aside (back if the table switches back), so only the count it needs is
+    asked."""
     design = rules.settings_fields[0]
 
     def write(answers: dict[str, Any], value: Any) -> None:
         answers.setdefault("settings", {})[design.key] = value
-        keep = {*NUMBERS, "colours", "plants", OBJECTIVE_BY_ID[value].key}
-        for player in context.players:
-            for room in player.get("rooms", {}).values():
+        needed = OBJECTIVE_BY_ID[value].key
+        keep = {*NUMBERS, "colours", "plants", needed}
+        for seat, player in enumerate(context.players):
+            for name, room in player.get("rooms", {}).items():
                 for key in [k for k in room if k not in keep]:
-                    del room[key]
+                    context.set_aside(seat, ("rooms", name, key))
+                context.bring_back(seat, ("rooms", name, needed))
 
     options = tuple((f"{o.name}: {CARD_TEXT[o.id]}", o.id) for o in OBJECTIVES)
     return Step(
@@ -145,11 +151,14 @@ def room_steps(context: Context, seat: int, room: str, design: str | None) -> li
     if objective is not None and objective.key not in keys:
         keys.append(objective.key)
     numbers = []
+    order = ", ".join(ROOM_FIELD_BY_KEY[key].label for key in keys)
     for key in keys:
         f = ROOM_FIELD_BY_KEY[key]
         high = getattr(f, "high", None)
         step = number_step((*base, key), f"{room}, {f.label}", f, 0, high, seat=seat,
-                           group=f"{room} numbers", column=f"{room} {f.label}")
+                           group=f"{room} numbers", column=f"{room} {f.label}", order=order)
+        if key in TYPED and isinstance(step.ask, Text):  # 0 here is the best answer
+            step = replace(step, ask=replace(step.ask, blank=None))
         needed = objective is not None and key == objective.key  # the card in play counts it
         numbers.append(replace(step, help=room_help(key, design or ""), optional=not needed))
     colours = ROOM_FIELD_BY_KEY["colours"]

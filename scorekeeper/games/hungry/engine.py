@@ -222,7 +222,7 @@ def validate(seats: Sequence[Seat[HungryPlayer]], settings: NoSettings) -> None:
                 f"{seat.inputs.tourists} tourists; each player places at most {share} in a "
                 f"{len(seats)}-player game (the box's 50 tourist cards less the 2 set aside, "
                 "shared equally: see hungry.tourist-count)",
-                Where(player=seat.name, key="homes"),
+                Where(player=seat.name),  # homes and hotels together: no one key
             )
     for index, (resort, column, _, _) in enumerate(_resorts()):
         total = sum(_counts(seats, index))

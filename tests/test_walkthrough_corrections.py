@@ -1,0 +1,131 @@
+"""Corrections at the review, one path each: whatever is corrected, the walk-through asks
+exactly the questions now unanswered (as the first time: groups on one line), keeps every
+answer still meaningful, and never offers to score with one missing."""
+
+from __future__ import annotations
+
+from tests.pipe import DOWN, ENTER, drive, new_draft
+
+E = ENTER
+SCORE_IT = "Looks right: score it"
+TWO_HUNGRY = ["Ana\r", "Ben\r", E, "2 1 0 3 1\r", "1 0 2 0 2\r", "0 2 1 0 0\r", "3 0 0 1 2\r",
+              E, E]
+
+
+def reviews(screen: str) -> list[str]:
+    """Each review drawn, with the menu that followed it."""
+    return screen.split("Please check")[1:]
+
+
+def test_a_player_added_at_the_review_is_asked_every_count_in_groups() -> None:
+    keys = [
+        *TWO_HUNGRY,
+        DOWN * 2 + E,  # Add a player
+        "Cy\r", E,  # and nobody else
+        "1 1 1 1 1\r", "2 0 2 0 2\r",  # a line of five at the first home and the first hotel
+        E, E,  # score it, save it
+    ]
+    run = drive(new_draft("hungry"), keys)
+    cy = run.session["players"][2]
+    assert cy == {"name": "Cy", "homes": [1, 1, 1, 1, 1],
+                  "hotels": {"red": 2, "yellow": 0, "green": 2, "blue": 0, "purple": 2}}
+
+
+def test_scoring_is_not_offered_while_the_added_players_answers_are_missing() -> None:
+    keys = [*TWO_HUNGRY, DOWN * 2 + E, "Cy\r", E, "<\r", "<\r"]  # back to the review
+    run = drive(new_draft("hungry"), keys)
+    last = " ".join(reviews(run.screen)[-1].split())
+    assert "Cannot score yet: not answered yet: Cy: 1-star holiday home" in last
+    assert SCORE_IT not in last
+
+
+def test_remove_a_player_is_offered_at_the_most_players_and_its_way_out_is_said() -> None:
+    four = ["Ana\r", "Ben\r", "Cy\r", "Di\r", *["2 2 2 2 2\r", "0 0 0 0 2\r"] * 4, E, E]
+    run = drive(new_draft("hungry"), [*four, DOWN * 2 + E, DOWN * 3 + E, E, E])
+    assert len(reviews(run.screen)) == 2  # the share of 12 holds: scored after the removal
+    assert [p["name"] for p in run.session["players"]] == ["Ana", "Ben", "Cy"]
+
+
+def test_a_share_broken_by_an_added_player_names_the_way_out() -> None:
+    three = ["Ana\r", "Ben\r", "Cy\r", E, *["2 2 2 2 2\r", "2 2 2 0 0\r"] * 3, E, E]
+    keys = [*three, DOWN * 2 + E, "Di\r", "0 0 0 0 0\r", "0 0 0 0 0\r"]
+    run = drive(new_draft("hungry"), keys)
+    last = " ".join(reviews(run.screen)[-1].split())
+    assert "Cannot score yet: Ana: 16 tourists; each player places at most 12" in last
+    assert "tourists at the holiday homes: 16" not in last
+    assert "change an answer or remove a player" in last
+    assert SCORE_IT not in last
+
+
+def test_first_snow_score_card_values_survive_a_mode_switch_and_back() -> None:
+    card = ["Ana\r", "Ben\r", E, "48\r", "3\r", "45\r", "2\r", E, E]
+    mode = [DOWN * 2 + E, E]  # after "Change an answer": game settings, the entry mode
+    keys = [
+        *card, DOWN + E, *mode, DOWN + E,  # round by round
+        "<\r",  # at Ana's first round: back to the review, where scoring is not offered
+        E, *mode, "\x1b[A" + E,  # "Change an answer" comes first now; the score card
+        E, E,
+    ]
+    run = drive(new_draft("first-snow"), keys)
+    assert [p.get("track") for p in run.session["players"]] == [48, 45]
+    assert all("rounds" not in p for p in run.session["players"])
+    assert "[[players.rounds]]" not in run.screen and "give `track`" not in run.screen
+
+
+def test_first_snow_rounds_come_back_after_switching_to_the_score_card_and_back() -> None:
+    from tests.test_walkthrough_flow import FIRST_SNOW_ROUNDS
+
+    to_review = FIRST_SNOW_ROUNDS[:-2]
+    mode = [DOWN + E, DOWN * 2 + E, E]
+    up = "\x1b[A"
+    keys = [*to_review, *mode, up + E, "40\r", "35\r", *mode, DOWN + E, E, E]
+    run = drive(new_draft("first-snow"), keys)
+    straight = drive(new_draft("first-snow"), FIRST_SNOW_ROUNDS)
+    assert run.session["players"] == straight.session["players"]
+
+
+def test_happy_home_counts_come_back_with_their_objective() -> None:
+    from tests.test_walkthrough_flow import HAPPY_HOME
+
+    design = [DOWN + E, DOWN * 2 + E, E]  # Change an answer, game settings, the objective
+    up = "\x1b[A"
+    keys = [*HAPPY_HOME[:-2], *design, DOWN * 3 + E, *["1\r"] * 8, *design, up * 3 + E, E, E]
+    run = drive(new_draft("happy-home"), keys)
+    straight = drive(new_draft("happy-home"), HAPPY_HOME)
+    assert run.session["players"] == straight.session["players"]
+
+
+def test_nooks_and_crannies_empty_corners_have_no_enter_default() -> None:
+    keys = ["Ana\r", "Ben\r", E, DOWN * 3 + E, "a, b, c, d, e\r", "5\r", "0\r", "2\r", E]
+    run = drive(new_draft("happy-home"), keys)
+    assert "empty_corners" not in run.draft.answers["players"][0]["rooms"]["kitchen"]
+
+
+def test_less_than_goes_back_at_a_checkbox_question() -> None:
+    from tests.test_walkthrough_flow import HAPPY_HOME, ROOM
+
+    first_colours = HAPPY_HOME.index(ROOM[1])
+    keys = [*HAPPY_HOME[:first_colours], "<", "1\r", *HAPPY_HOME[first_colours:]]  # most touching
+    run = drive(new_draft("happy-home"), keys)
+    kitchen = run.session["players"][0]["rooms"]["kitchen"]
+    assert (kitchen["most_neighbours"], kitchen["colours"]) == (1, ["red", "blue"])
+
+
+def test_a_three_player_happy_home_review_has_players_as_columns_on_one_screen() -> None:
+    import io
+
+    from rich.console import Console
+
+    from scorekeeper.render.review import review
+
+    rooms = [(f"{room} {what}", value) for room in ("kitchen", "bathroom", "bedroom", "lounge")
+             for what, value in (("different core pieces", "2"), ("empty corners", "1"),
+                                 ("colours", "red, blue, green, yellow"), ("plants", "2 0"))]
+    players = [(name, [("name", name), ("welcome mat value", "5"), *rooms])
+               for name in ("Ana", "Ben", "Cy")]
+    screen = io.StringIO()
+    review(Console(file=screen, width=100, color_system=None), [("objective", "Nooks")],
+           players, (), None)
+    text = screen.getvalue()
+    assert text.count("┏") == 1  # one table, players side by side
+    assert len(text.splitlines()) <= 36  # with the prompt below, 40 rows hold it
