@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from scorekeeper.games import find_game
+from scorekeeper.games.steps import Checklist, Choice, Step, Text
 from scorekeeper.storage import dumps
 from scorekeeper.walkthrough import flow
 from scorekeeper.walkthrough.draft import Draft, _without_none
 from scorekeeper.walkthrough.navigator import BACK, Fill, Navigator
 from scorekeeper.walkthrough.plan import session_document
-from scorekeeper.walkthrough.steps import Checklist, Choice, Step, Text
 from tests.pipe import STARTED, new_draft
 
 TITLES = ("hungry", "before-the-guests-arrive", "first-snow", "happy-home", "creature-comforts")

@@ -17,12 +17,7 @@ from rich.console import Console
 
 from scorekeeper import render
 from scorekeeper.errors import InputError
-from scorekeeper.prompts.interrupts import HELD
-from scorekeeper.render.review import review
-from scorekeeper.render.score import totals_table
-from scorekeeper.rulebook.notes import Library, Note
-from scorekeeper.walkthrough.navigator import BACK, Fill, Review
-from scorekeeper.walkthrough.steps import (
+from scorekeeper.games.steps import (
     Checklist,
     Choice,
     Message,
@@ -31,6 +26,11 @@ from scorekeeper.walkthrough.steps import (
     show_value,
     split_numbers,
 )
+from scorekeeper.prompts.interrupts import HELD
+from scorekeeper.render.review import review
+from scorekeeper.render.score import totals_table
+from scorekeeper.rulebook.notes import Library, Note
+from scorekeeper.walkthrough.navigator import BACK, Fill, Review
 
 BACK_WORD = "<"
 BACK_TITLE = "< back"

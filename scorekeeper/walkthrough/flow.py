@@ -9,13 +9,13 @@ from typing import Any
 
 from scorekeeper.errors import InputError
 from scorekeeper.fields import Field
+from scorekeeper.games.steps import Step, in_answer_terms
 from scorekeeper.render.sentences import warnings_text
 from scorekeeper.session import Session, from_dict
 from scorekeeper.storage.userfiles import user_files
 from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.navigator import Check, Plan
 from scorekeeper.walkthrough.plan import plan, session_document
-from scorekeeper.walkthrough.steps import Step, in_answer_terms
 
 
 def planner(

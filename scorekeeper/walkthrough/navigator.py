@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from scorekeeper.games.steps import Message, Step
 from scorekeeper.walkthrough.draft import Draft
-from scorekeeper.walkthrough.steps import Message, Step
 
 
 class _Back:

@@ -14,6 +14,7 @@ from typing import Any
 
 from scorekeeper.errors import InputError
 from scorekeeper.fields import Field, NamesField, closest, fold, parse_record
+from scorekeeper.games.context import Context
 from scorekeeper.games.creature_comforts.cards import TYPES, Card, Catalogue
 from scorekeeper.games.creature_comforts.engine import (
     CUSTOM_FIELDS,
@@ -22,8 +23,7 @@ from scorekeeper.games.creature_comforts.engine import (
     CustomCard,
     most_crafted_types,
 )
-from scorekeeper.walkthrough.plan import Context
-from scorekeeper.walkthrough.steps import Choice, Step, Text, field_steps, whole_number
+from scorekeeper.games.steps import Choice, Step, Text, field_steps, whole_number
 
 REMOVE = "-"
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.errors import InputError
+from scorekeeper.games.context import Context
 from scorekeeper.games.first_snow import engine as rules
-from scorekeeper.walkthrough.plan import Context
-from scorekeeper.walkthrough.steps import (
+from scorekeeper.games.steps import (
     Choice,
     Message,
     Step,

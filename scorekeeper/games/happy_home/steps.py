@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from scorekeeper.games.context import Context
 from scorekeeper.games.happy_home.engine import (
     COLOURS_IN_GAME,
     OBJECTIVE_BY_ID,
@@ -21,8 +22,7 @@ from scorekeeper.games.happy_home.engine import (
     room_help,
 )
 from scorekeeper.games.happy_home.engine import GAME as rules
-from scorekeeper.walkthrough.plan import Context
-from scorekeeper.walkthrough.steps import (
+from scorekeeper.games.steps import (
     Checklist,
     Choice,
     Step,
