@@ -18,7 +18,6 @@ import typer
 from scorekeeper.cli import known
 from scorekeeper.cli.known import Known
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.render.export import FORMATS
 from scorekeeper.text import visible
 
 Completions = list[tuple[str, str]]
@@ -26,6 +25,13 @@ Completions = list[tuple[str, str]]
 
 _BASH_SPECIAL = re.compile(r"([^\w@%+=:,./-])")
 
+
+FORMATS = {
+    "csv": "one row per player per session (--long: per player and category)",
+    "json": "one object per session",
+    "bgstats": "one file for BG Stats' file import",
+}
+"""`history export --format` values, with what each writes (its help and completion)."""
 
 def games() -> Completions:
     """Game ids and aliases."""

@@ -12,9 +12,14 @@ import typer
 from scorekeeper.cli import complete
 from scorekeeper.cli.bgstats import saved_on
 from scorekeeper.cli.common import AppState, fail, user_errors
-from scorekeeper.cli.records import GameOption, PlayerOption, game_id, print_json, report_unreadable
+from scorekeeper.cli.records import (
+    GameOption,
+    PlayerOption,
+    game_id,
+    print_json,
+    report_unreadable,
+)
 from scorekeeper.history.archive import load
-from scorekeeper.render.export import FORMATS
 
 
 def rescore(ctx: typer.Context) -> None:
@@ -23,7 +28,7 @@ def rescore(ctx: typer.Context) -> None:
 
     from scorekeeper import render
     from scorekeeper.history.rescore import rescore as rescore_all
-    from scorekeeper.render.history import rescore_summary, rescore_table, ruling_effects_table
+    from scorekeeper.render.rescore import rescore_summary, rescore_table, ruling_effects_table
 
     state: AppState = ctx.obj
     with user_errors():
@@ -43,8 +48,8 @@ def export(
         str,
         typer.Option(
             "--format",
-            metavar="|".join(FORMATS),
-            help="; ".join(f"{name}: {what}" for name, what in FORMATS.items()) + ".",
+            metavar="|".join(complete.FORMATS),
+            help="; ".join(f"{name}: {what}" for name, what in complete.FORMATS.items()) + ".",
             autocompletion=complete.export_formats,
         ),
     ] = "csv",
@@ -75,7 +80,7 @@ def export(
 
     state: AppState = ctx.obj
     output_format = output_format.lower()
-    if output_format not in FORMATS:
+    if output_format not in complete.FORMATS:
         raise fail(f"{output_format!r} is not an export format; use --format csv, json or bgstats")
     if long and output_format != "csv":
         raise fail(f"--long is for --format csv, not {output_format}")

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.errors import InputError, ScorekeeperError, Where
-from scorekeeper.history.results import refresh_result, with_current_result
 from scorekeeper.storage.sessions import short_id
 
 if TYPE_CHECKING:
@@ -127,6 +126,8 @@ def replace_played(
     from scorekeeper.storage import replace_session
 
     if text is not None:  # a hand edit: its [result] record is derived again from it
+        from scorekeeper.history.results import with_current_result
+
         text = with_current_result(text, session, outcome) or text
     path = replace_session(home, path, session, outcome, text)
     playcache.add(home, path, from_session(path, session, outcome))
@@ -245,6 +246,8 @@ def score_file(path: Path, home: Path, *, refresh: bool = False) -> Play | Unrea
     except ScorekeeperError as error:
         return Unreadable(path, f"{path}: cannot score: {error}")
     if refresh:
+        from scorekeeper.history.results import refresh_result  # only for a changed file
+
         refresh_result(home, path, session, outcome)
     return from_session(path, session, outcome)
 

@@ -23,13 +23,6 @@ if TYPE_CHECKING:  # `history export` and completion need none of these
     from scorekeeper.history.series import SeriesReport
     from scorekeeper.history.stats import HeadToHead, PlayerStats
 
-FORMATS = {
-    "csv": "one row per player per session (--long: per player and category)",
-    "json": "one object per session",
-    "bgstats": "one file for BG Stats' file import",
-}
-"""`history export --format` values, with what each writes (its help and completion)."""
-
 # The session's facts, the same in both CSV forms: one form per column (a day is always
 # YYYY-MM-DD, a time HH:MM:SS in its own column, empty when the session gives none).
 _FACTS = ("session", "file", "played", "time", "game", "series", "location", "notes")
