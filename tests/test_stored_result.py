@@ -66,11 +66,13 @@ def test_a_hand_correction_rewrites_the_stored_result_and_keeps_the_rest(tmp_pat
     corrected = text.replace('name = "Ana"', "@").replace('name = "Cy"', 'name = "Ana"')
     corrected = corrected.replace("@", 'name = "Cy"')
     corrected = corrected.replace("format = 1", "# corrected by hand\nformat = 1")
+    corrected += "# checked against the score pad\n"  # a comment after the record stays too
     path.write_text(corrected, encoding="utf-8")
     for command in (["history", "list"], ["stats"], ["history", "show", path.stem[-6:]]):
         _run(tmp_path, *command)
         again = path.read_text(encoding="utf-8")
         assert "# corrected by hand" in again
+        assert again.endswith("# checked against the score pad\n")
         result = tomllib.loads(again)["result"]
         assert result["winners"] == ["Cy"], command
         assert result["tiebreak"]["tied"] == [1, 2]  # Cy and Ben, by seat

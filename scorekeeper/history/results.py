@@ -35,9 +35,9 @@ def with_current_result(text: str, session: Session, outcome: Outcome) -> str | 
     stored = document.get("result")
     if not isinstance(stored, dict) or result_is_current(stored, session) is not False:
         return None
-    kept = _without_result(text)
+    before, after = _around_result(text)
     fresh = dumps({"result": result_table(session, outcome)})
-    new_text = kept.rstrip("\n") + "\n\n" + fresh
+    new_text = before.rstrip("\n") + "\n\n" + fresh + (("\n" + after) if after.strip() else "")
     try:
         rewritten = parse_toml(new_text, "the session")
     except ScorekeeperError:
@@ -65,17 +65,23 @@ def refresh_result(home: Path, path: Path, session: Session, outcome: Outcome) -
     return True
 
 
-def _without_result(text: str) -> str:
-    """The text less every [result] table (from its header to the next other header)."""
+def _around_result(text: str) -> tuple[str, str]:
+    """The text before the [result] record and what follows it that is not part of it (other
+    tables, and every comment the person wrote, kept where the record was)."""
     lines = text.splitlines(keepends=True)
-    kept: list[str] = []
+    before: list[str] = []
+    after: list[str] = []
     inside = False
+    seen = False
     for line in lines:
         if _ANY_HEADER.match(line):
             inside = bool(_RESULT_HEADER.match(line))
+            seen = seen or inside
         if not inside:
-            kept.append(line)
-    return "".join(kept)
+            (after if seen else before).append(line)
+        elif line.lstrip().startswith("#"):
+            after.append(line)
+    return "".join(before), "".join(after)
 
 
 def _inputs(document: dict[str, Any]) -> dict[str, Any]:
