@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.render.export import outcome_to_json
+from scorekeeper.render.outcome import outcome_to_json
 from scorekeeper.render.score import print_outcome
 from scorekeeper.storage import read_session
 from tests.conftest import examples

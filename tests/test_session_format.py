@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
-from scorekeeper.render.export import outcome_to_json
+from scorekeeper.render.outcome import outcome_to_json
 from scorekeeper.session import from_dict, result_table
 
 ROOT = Path(__file__).parent.parent

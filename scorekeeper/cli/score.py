@@ -110,7 +110,7 @@ def _score_file(
 ) -> None:
     from scorekeeper.errors import InputError
     from scorekeeper.games import find_game
-    from scorekeeper.render.export import outcome_to_json
+    from scorekeeper.render.outcome import outcome_to_json
     from scorekeeper.render.sentences import warnings_text
     from scorekeeper.session import tried
     from scorekeeper.storage import read_session

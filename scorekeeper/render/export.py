@@ -1,5 +1,5 @@
-"""Results and the history as data for other programs: CSV for spreadsheets, JSON for scripts
-(`score --json` and every listing's `--json`).
+"""The history as data for other programs: CSV for spreadsheets, JSON for scripts (every
+listing's `--json`; a scored game's is render/outcome.py).
 
 Each command that lists something has one JSON shape, built here from the same computed data
 its table shows (docs/commands.md documents every shape). User text is data in every shape:
@@ -13,10 +13,8 @@ from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core.breakdown import Outcome
 from scorekeeper.history.plays import Play, csv_cell, to_json
-from scorekeeper.render.sentences import tiebreak_text, unclaimed_text, warnings_text
-from scorekeeper.session import standings_data
+from scorekeeper.render.sentences import tiebreak_text
 
 if TYPE_CHECKING:  # `history export` and completion need none of these
     from scorekeeper.history.players import PlayerCount
@@ -106,25 +104,6 @@ def session_json(play: Play) -> dict[str, Any]:
         "tiebreak": tiebreak_text(play.game, play.tiebreak),
         "title": play.title,
     }
-
-
-def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
-    """The spec's machine-readable shape (`score --json`), plus per-line details."""
-    warnings = warnings_text(outcome)
-    return {
-        "game": outcome.game,
-        "players": standings_data(outcome),
-        "winners": list(outcome.winners),
-        "tiebreak": tiebreak_text(outcome.game, outcome.tiebreak),
-        **({"warnings": list(warnings)} if warnings else {}),
-        **({"title": outcome.title} if outcome.title else {}),
-        **(
-            {"unclaimed": [unclaimed_text(u) for u in outcome.unclaimed]}
-            if outcome.unclaimed
-            else {}
-        ),
-    }
-
 
 
 def _day(value: date | None) -> str | None:
