@@ -38,7 +38,7 @@ def walk_through(console: Console, table: Table) -> Path | None:
     intro = "Scoring. Type < to go back; every answer is kept until the game is saved."
     console.print(render.user(intro, "bold"))
     draft = table.draft
-    plan, check = flow.planner(draft, table.known_names, table.recall, table.home)
+    plan, check = flow.planner(draft, table.known_names, table.recall, table.home, table.ruled)
     Navigator(draft, plan, TableAsker(console), table.keep, check).run()
     session = flow.finished(draft, table.home)
     session = table.ruled(session)

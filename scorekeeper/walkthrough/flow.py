@@ -23,9 +23,11 @@ def planner(
     known_names: Sequence[str],
     recall: Callable[[str], dict[str, Any]],
     home: Path | None = None,
+    ruled: Callable[[Session], Session] = lambda session: session,
 ) -> tuple[Plan, Check]:
     """The plan and the review's check for one walk-through; titles come bound to the user
-    data of `home` (a card catalogue)."""
+    data of `home` (a card catalogue), and a game is scored under the house rulings
+    `ruled` gives it (so a tie that only a house ruling makes asks its tie-breaker)."""
     from scorekeeper.games import GAMES, find_game
 
     remembered: dict[str, dict[str, Any]] = {}
@@ -39,7 +41,7 @@ def planner(
         game = answers.get("game")
         memory = recalled(game) if isinstance(game, str) else {}
         find = lambda name: find_game(name, user_files(home))  # noqa: E731
-        return plan(answers, GAMES, find, memory, known_names, draft.started)
+        return plan(answers, GAMES, find, memory, known_names, draft.started, ruled)
 
     def check(
         answers: dict[str, Any], planned: Sequence[Step]
@@ -47,7 +49,7 @@ def planner(
         game = answers.get("game")
         found = find_game(game, user_files(home)) if isinstance(game, str) else None
         fields = () if found is None else (*found.settings_fields, *found.player_fields)
-        return review_check(draft, home, planned, fields)
+        return review_check(draft, home, planned, fields, ruled)
 
     return steps, check
 
@@ -57,11 +59,12 @@ def review_check(
     home: Path | None = None,
     steps: Sequence[Step] = (),
     fields: Sequence[Field] = (),
+    ruled: Callable[[Session], Session] = lambda session: session,
 ) -> tuple[tuple[str, ...], str | None]:
     """(warnings, problem): what the review shows before anything is scored; a problem is
     put in the review's words ("Ana: tourists at the holiday homes: ..."), not the file's."""
     try:
-        session = finished(draft, home)
+        session = ruled(finished(draft, home))
         outcome = session.score()
     except InputError as error:
         return (), in_answer_terms(error, steps, fields)

@@ -55,6 +55,7 @@ def plan(
     remembered: dict[str, Any],
     known_names: Sequence[str] = (),
     started: datetime | None = None,
+    ruled: Callable[[Session], Session] = lambda session: session,
 ) -> list[Step]:
     """Every step of the walk-through for these answers, in asking order."""
     steps: list[Step] = []
@@ -69,7 +70,7 @@ def plan(
         return steps
     steps += with_warnings(context, title_steps(context))
     if not any(step.is_needed(answers) for step in steps):
-        steps += tiebreak_steps(context, steps, started or datetime.now())
+        steps += tiebreak_steps(context, steps, started or datetime.now(), ruled)
     steps += closing_steps(started or datetime.now())
     return steps
 
@@ -227,8 +228,14 @@ def _table_problem(context: Context, steps: Sequence[Step]) -> list[Message]:
     return []
 
 
-def tiebreak_steps(context: Context, steps: Sequence[Step], started: datetime) -> list[Step]:
-    """Tie-breakers the title's steps do not ask: kept once given, asked when a tie needs one."""
+def tiebreak_steps(
+    context: Context,
+    steps: Sequence[Step],
+    started: datetime,
+    ruled: Callable[[Session], Session] = lambda session: session,
+) -> list[Step]:
+    """Tie-breakers the title's steps do not ask: kept once given, asked when a tie needs one
+    (the game scored under the house rulings it will be scored by: `ruled`)."""
     from scorekeeper.session import from_dict
 
     asked = {s.path[1:3] for s in steps if s.path[:1] == ("players",) and len(s.path) > 2}
@@ -241,7 +248,7 @@ def tiebreak_steps(context: Context, steps: Sequence[Step], started: datetime) -
     if any(s.is_needed(context.answers) for s in out):
         return out
     try:
-        from_dict(session_document(context.answers, started), bound=context.game).score()
+        ruled(from_dict(session_document(context.answers, started), bound=context.game)).score()
     except MissingTieBreakError as error:
         seats = [i for i in range(len(context.players)) if context.name(i) == error.where.player]
         needed = [f for f in game.player_fields if f.key == error.where.key]
