@@ -18,7 +18,7 @@ from scorekeeper.cli.common import AppState, command_app, fail, rule_index, user
 from scorekeeper.errors import ExitStatus
 
 if TYPE_CHECKING:
-    from scorekeeper.rulebook import Hit, Index, Note
+    from scorekeeper.rulebook import Index, Note
 
 ANSWERS = 3
 
@@ -98,7 +98,10 @@ def _show(index: Index, note_id: str, title: str | None, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(_to_json(index, note), ensure_ascii=False, indent=2))
     else:
-        _print_notes(index, [note], show_game=True)
+        from scorekeeper import render  # rich: not needed for JSON
+        from scorekeeper.render.rules import print_notes
+
+        print_notes(render.make_console(), index, [note], show_game=True)
 
 
 def _list(index: Index, title: str | None, as_json: bool) -> None:
@@ -138,65 +141,12 @@ def _answer(index: Index, question: str, title: str | None, show_all: bool, as_j
         ]
         typer.echo(json.dumps(answers if good else [], ensure_ascii=False, indent=2))
     else:
-        _print_answer(index, question, title, hits, close, good)
+        from scorekeeper import render  # rich: not needed for JSON
+        from scorekeeper.render.rules import print_answer
+
+        print_answer(render.make_console(), index, question, title, hits, close, good)
     if not good:
         raise typer.Exit(ExitStatus.FAILURE)
-
-
-def _print_answer(
-    index: Index, question: str, title: str | None, hits: list[Hit], close: int, good: bool
-) -> None:
-    from scorekeeper import render
-    from scorekeeper.render.rules import command_hint, note_lines
-
-    console = render.make_console()
-    rows = [(hit.note.id, hit.note.title) for hit in hits]
-    if good:
-        _print_notes(index, [hits[0].note], show_game=title is None)
-        rows = rows[1:]
-        if close:
-            console.print(note_lines("Also possible (scored close to it):", rows[:close]))
-        if rows[close:]:
-            console.print(note_lines("Other answers:", rows[close:]))
-    else:
-        console.print(render.user(f"No rule note answers {question!r} well."))
-        if rows:
-            console.print(note_lines("Nearest notes, probably not what you asked:", rows))
-    if rows:
-        console.print(command_hint("Read one in full", "scorekeeper rules show ID"))
-    if (
-        good
-        and title is None
-        and {hit.note.game for hit in hits[: close + 1]} != {hits[0].note.game}
-    ):  # "who starts?": every title has an answer, and they differ
-        console.print(
-            command_hint("Other games answer this too; for one game's rule add", "--game GAME")
-        )
-    other = index.other_title(question, title, hits) if title is not None else None
-    if other is not None:
-        name = index.library.title(other).name
-        console.print(
-            command_hint(f"These words belong to {name}; ask with", f"--game {other}")
-        )
-    if not good:
-        console.print(
-            command_hint("See a game's notes", f"scorekeeper rules list {title or 'GAME'}")
-        )
-        if title is None:
-            names = ", ".join(t.id for t in index.library.titles)
-            console.print(render.user(f"GAME is one of: {names}", style="dim"))
-
-
-def _print_notes(index: Index, notes: list[Note], *, show_game: bool) -> None:
-    from scorekeeper import render
-    from scorekeeper.render.rules import note_panel
-
-    console = render.make_console()
-    library = index.library
-    for note in notes:
-        related = [(r, library.notes[r].title) for r in note.related if r in library.notes]
-        name = library.title_of(note).name if show_game else None
-        console.print(note_panel(note, name, related))
 
 
 def _to_json(index: Index, note: Note) -> dict[str, Any]:

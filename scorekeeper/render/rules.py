@@ -9,9 +9,13 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from scorekeeper.render import user
+
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.panel import Panel
 
+    from scorekeeper.rulebook import Hit, Index
     from scorekeeper.rulebook.notes import Chapter, Note
 
 
@@ -95,3 +99,60 @@ def rules_contents(titles: Sequence[Chapter]) -> Group:
                 lines.add_row(Text("    " + note.id.removeprefix(prefix)), Text(note.title))
             parts.append(lines)
     return Group(*parts)
+
+
+def print_answer(
+    console: Console,
+    index: Index,
+    question: str,
+    title: str | None,
+    hits: list[Hit],
+    close: int,
+    good: bool,
+) -> None:
+    """`rules QUESTION`: the best note in full, close ones and others as lines, and what to
+    try next (another game's words, `--game`, the notes of a game)."""
+    rows = [(hit.note.id, hit.note.title) for hit in hits]
+    if good:
+        print_notes(console, index, [hits[0].note], show_game=title is None)
+        rows = rows[1:]
+        if close:
+            console.print(note_lines("Also possible (scored close to it):", rows[:close]))
+        if rows[close:]:
+            console.print(note_lines("Other answers:", rows[close:]))
+    else:
+        console.print(user(f"No rule note answers {question!r} well."))
+        if rows:
+            console.print(note_lines("Nearest notes, probably not what you asked:", rows))
+    if rows:
+        console.print(command_hint("Read one in full", "scorekeeper rules show ID"))
+    if (
+        good
+        and title is None
+        and {hit.note.game for hit in hits[: close + 1]} != {hits[0].note.game}
+    ):  # "who starts?": every title has an answer, and they differ
+        console.print(
+            command_hint("Other games answer this too; for one game's rule add", "--game GAME")
+        )
+    other = index.other_title(question, title, hits) if title is not None else None
+    if other is not None:
+        name = index.library.title(other).name
+        console.print(
+            command_hint(f"These words belong to {name}; ask with", f"--game {other}")
+        )
+    if not good:
+        console.print(
+            command_hint("See a game's notes", f"scorekeeper rules list {title or 'GAME'}")
+        )
+        if title is None:
+            names = ", ".join(t.id for t in index.library.titles)
+            console.print(user(f"GAME is one of: {names}", style="dim"))
+
+
+def print_notes(console: Console, index: Index, notes: list[Note], *, show_game: bool) -> None:
+    """Each note as a panel, with the notes related to it (and its game, with `show_game`)."""
+    library = index.library
+    for note in notes:
+        related = [(r, library.notes[r].title) for r in note.related if r in library.notes]
+        name = library.title_of(note).name if show_game else None
+        console.print(note_panel(note, name, related))
