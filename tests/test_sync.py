@@ -5,6 +5,7 @@ git runs with no user or system configuration, as on a fresh machine: commits st
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -479,3 +480,18 @@ def test_keys_changed_apart_merge_and_one_key_changed_two_ways_conflicts() -> No
     assert merged.conflicts == (KeyConflict("players[1].name", "Cyrus", "Cyd"),)
     assert merge(base, group, mine, "mine").document["players"] == [{"name": "Cyd", "n": 2}]
     assert merge({"a": 1}, {"a": True}, {"a": 1}).document == {"a": True}  # true is not 1
+
+
+def test_sync_json_says_what_was_sent_and_received(tmp_path: Path, remote: Path) -> None:
+    ana, ben = tmp_path / "ana", tmp_path / "ben"
+    save(ana, HUNGRY)
+    save(ana, FIRST_SNOW)
+    sent = json.loads(sync(ana, "--remote", str(remote), "--json"))
+    assert (sent["sent"], sent["received"], sent["games"], sent["conflicts"]) == (2, 0, 2, [])
+    assert sent["remote"] == str(remote)
+    received = json.loads(sync(ben, "--remote", str(remote), "--json"))
+    assert (received["sent"], received["received"], received["games"]) == (0, 2, 2)
+    assert set(received) == {
+        "remote", "sent", "sent_other", "received", "received_other", "games", "conflicts",
+        "kept", "unsettled",
+    }  # fmt: skip

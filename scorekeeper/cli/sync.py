@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
+from scorekeeper.cli.records import print_json
 from scorekeeper.errors import ExitStatus
 from scorekeeper.sync import Exchange, Unsettled, settle, share, unsettled
 from scorekeeper.sync.fields import MISSING, Side
@@ -44,6 +45,10 @@ def sync(
             "--keep-group", metavar="FILE", help="Settle a conflict: the group's values stay."
         ),
     ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print what was sent, received and in conflict as JSON."),
+    ] = False,
 ) -> None:
     """Send new games to the group's git remote and receive theirs (uses the system git)."""
     state: AppState = ctx.obj
@@ -64,11 +69,32 @@ def sync(
             typer.echo(visible(f"Settled {done.file}: {whose} kept{sends}."))
             return
         exchange = share(state.home, remote)
-    typer.echo(visible(summary(exchange)))
+    if as_json:
+        print_json(exchange_json(exchange))
+    else:
+        typer.echo(visible(summary(exchange)))
     for line in conflicts(exchange, state.home):
         typer.echo(visible(line), err=True)
     if exchange.conflicts:
         raise typer.Exit(ExitStatus.FAILURE)
+
+
+def exchange_json(exchange: Exchange) -> dict[str, object]:
+    """`sync --json`: one object (docs/commands.md documents its shape)."""
+    return {
+        "remote": exchange.remote,
+        "sent": exchange.sent,
+        "sent_other": exchange.sent_other,
+        "received": exchange.received,
+        "received_other": exchange.received_other,
+        "games": exchange.games,
+        "conflicts": [
+            {"file": c.files[0], "keys": list(c.keys), "commit": c.commit, "branch": c.branch}
+            for c in exchange.conflicts
+        ],
+        "kept": [{"file": k.file, "why": k.why} for k in exchange.kept],
+        "unsettled": list(exchange.unsettled),
+    }
 
 
 def summary(exchange: Exchange) -> str:
