@@ -14,7 +14,8 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from scorekeeper.errors import StorageError
@@ -31,6 +32,15 @@ POLL_SECONDS = 0.05
 
 class BusyError(StorageError):
     """Another scorekeeper holds the data directory's lock longer than we wait."""
+
+
+@dataclass(frozen=True)
+class Hold:
+    """The lock as taken: `outermost` (not nested in a hold of this process), and `sweep`
+    (the first hold of this process: temporary files of killed writers are to be removed)."""
+
+    outermost: bool
+    sweep: bool
 
 
 class _Held:
@@ -109,11 +119,10 @@ def _busy(home: Path) -> BusyError:
 
 
 @contextmanager
-def locked(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[None]:
-    """Hold the data directory's lock for a change: wait at most `wait` seconds for another
-    scorekeeper to finish (then BusyError), after refusing data folders that are links.
-    Taking it also finishes or rolls back a change a
-    killed scorekeeper left, and (once a process) removes its temporary files."""
+def hold(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[Hold]:
+    """The data directory's lock itself: wait at most `wait` seconds for another scorekeeper
+    to finish (then BusyError), after refusing data folders that are links. What a change
+    does on first taking it (finishing a killed one's journal) is `journal.locked`'s."""
     entry = _entry(home)
     check_folders(home)
     if not entry.guard.acquire(timeout=max(wait, 0)):
@@ -130,12 +139,10 @@ def locked(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[None]:
             entry.handle = handle
         entry.depth += 1
         try:
-            if entry.depth == 1:
-                from scorekeeper.storage.journal import tidy
-
-                tidy(home, sweep=not entry.swept)
-                entry.swept = True
-            yield
+            outermost = entry.depth == 1
+            sweep = outermost and not entry.swept
+            entry.swept = entry.swept or outermost
+            yield Hold(outermost, sweep)
         finally:
             entry.depth -= 1
             if entry.depth == 0 and entry.handle is not None:
@@ -143,20 +150,6 @@ def locked(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[None]:
                 entry.handle = None
     finally:
         entry.guard.release()
-
-
-@contextmanager
-def locked_if_free(home: Path) -> Iterator[bool]:
-    """The lock if nobody holds it now (True), else carry on without it (False): for writes
-    that may simply be skipped, like the play cache."""
-    held = ExitStack()
-    try:
-        held.enter_context(locked(home, wait=0))
-    except StorageError:
-        yield False
-        return
-    with held:
-        yield True
 
 
 @contextmanager
