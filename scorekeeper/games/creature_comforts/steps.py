@@ -266,9 +266,13 @@ def _custom_name(catalogue: Catalogue) -> Callable[[str], str]:
 
 
 def solo_steps(context: Context, seat: int) -> list[Step]:
-    """Solo Play, question 1: when the most crafted Comfort types tie, the player picks."""
+    """Solo Play, question 1: when the most crafted Comfort types tie, the player picks. With
+    a player added at the review the word no longer applies: it is set aside in the
+    walk-through (not saved) and comes back if the game is solo again."""
     if len(context.players) != 1:
+        context.set_aside(seat, ("solo_type",))
         return []
+    context.bring_back(seat, ("solo_type",))
     answers = context.players[seat]
     try:
         player = ComfortsPlayer(
