@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, dataclass_transform
 
 from scorekeeper.errors import InputError, Where
-from scorekeeper.text.suggest import closest as nearest
 
 
 def _fail(message: str, key: str | None = None) -> InputError:
@@ -432,6 +431,7 @@ def fold(name: str) -> str:
 
 def closest(name: str, names: Sequence[str]) -> str:
     """' (did you mean 'Hearth'?)' for a near miss, else an empty string."""
+    from scorekeeper.text.suggest import closest as nearest
 
     near = nearest(" ".join(name.split()), names)
     if not near:

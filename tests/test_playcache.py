@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from scorekeeper import storage
 from scorekeeper.core.breakdown import TieBreak, TieStep
 from scorekeeper.errors import StorageError
-from scorekeeper.history import archive
 from scorekeeper.history import cache as playcache
 from scorekeeper.history.archive import load
 from scorekeeper.history.plays import Play, Result, from_json, from_session, to_json
@@ -50,7 +49,7 @@ def no_reading(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(path: Path, home: Path | None = None) -> None:
         raise AssertionError(f"{path.name} was read, not taken from the cache")
 
-    monkeypatch.setattr(archive, "read_session", refuse)
+    monkeypatch.setattr(storage, "read_session", refuse)
 
 
 def test_a_second_load_comes_from_the_cache_and_equals_fresh_scoring(
@@ -74,7 +73,7 @@ def test_a_second_load_comes_from_the_cache_and_equals_fresh_scoring(
         assert path.name in broken, f"{path.name} was read, not taken from the cache"
         return cached(path, home)
 
-    monkeypatch.setattr(archive, "read_session", only_broken)
+    monkeypatch.setattr(storage, "read_session", only_broken)
     second = load(home)
     assert second.plays == first.plays
     assert [u.reason for u in second.unreadable] == [u.reason for u in first.unreadable]
@@ -121,7 +120,7 @@ def test_a_changed_scorekeeper_rescores_everything(
         calls.append(path.name)
         return reading(path, home)
 
-    monkeypatch.setattr(archive, "read_session", counted)
+    monkeypatch.setattr(storage, "read_session", counted)
     assert load(home).plays == expected
     assert len(calls) == len(list((home / "sessions").glob("*.toml")))
 
@@ -159,7 +158,7 @@ def test_an_unwritable_cache_is_skipped(home: Path, monkeypatch: pytest.MonkeyPa
     def refuse(*args: object) -> None:
         raise StorageError("cannot write")
 
-    monkeypatch.setattr(playcache, "replace_file", refuse)
+    monkeypatch.setattr(storage, "replace_file", refuse)
     assert load(home).plays == fresh(home)
     assert not playcache.cache_file(home).exists()
 

@@ -9,13 +9,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from scorekeeper import render
 from scorekeeper.cli.common import fail
 from scorekeeper.errors import ExitStatus
-from scorekeeper.history.bgstats import play_link
-from scorekeeper.render.history import play_facts
-from scorekeeper.render.qr import print_link_and_code, qr_image
-from scorekeeper.storage.files import link_new, reason, write_temp
 
 if TYPE_CHECKING:
     from scorekeeper.history.plays import Play
@@ -39,6 +34,10 @@ def show_bgstats(
 ) -> None:
     """The play's facts to check, its BG Stats link, and the link's QR code drawn (or
     written to `qr_file`). A code that could not be drawn is a failure (exit 1)."""
+    from scorekeeper import render
+    from scorekeeper.history.bgstats import play_link
+    from scorekeeper.render.history import play_facts
+    from scorekeeper.render.qr import print_link_and_code, qr_image
 
     console = render.make_console()
     errors = render.make_console(stderr=True)
@@ -55,6 +54,7 @@ def show_bgstats(
 
 def write_new(path: Path, data: bytes) -> None:
     """A new file, written whole or not at all; an existing one is never replaced."""
+    from scorekeeper.storage.files import link_new, reason, write_temp
 
     try:
         temp = write_temp(path.parent, data)

@@ -12,11 +12,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from scorekeeper.cli.hints import with_hint
-from scorekeeper.cli.lean import skip_pydantic
 from scorekeeper.errors import ExitStatus, ScorekeeperError
-from scorekeeper.rulebook import open_index
-from scorekeeper.storage import data_home
 from scorekeeper.text import visible
 
 if TYPE_CHECKING:
@@ -96,6 +92,7 @@ class _BuiltOnUse(MutableMapping[str, Command]):
 
 def build_command(name: str) -> Command:
     """The click command of one scorekeeper command, with lean option coercion."""
+    from scorekeeper.cli.lean import skip_pydantic
 
     command = typer.main.get_command(import_module(f"scorekeeper.cli.{name}").app)
     assert isinstance(command, Command)
@@ -128,6 +125,7 @@ class AppState:
 
     @property
     def home(self) -> Path:
+        from scorekeeper.storage import data_home
 
         return data_home(self.home_option)
 
@@ -135,6 +133,7 @@ class AppState:
 def rule_index(state: AppState) -> Index:
     """The rule notes' search index, cached under --home (or SCOREKEEPER_HOME) when given, so
     that one option holds all that we write, else in the platform's cache directory."""
+    from scorekeeper.rulebook import open_index
 
     if state.home_option is not None:
         return open_index(cache_dir=state.home_option / "cache")
@@ -159,6 +158,7 @@ def user_errors(state: AppState | None = None) -> Iterator[None]:
     try:
         yield
     except ScorekeeperError as error:
+        from scorekeeper.cli.hints import with_hint
 
         home = None if state is None else lambda: state.home
         raise fail(with_hint(error, home), error.status) from None

@@ -16,10 +16,8 @@ from pathlib import Path
 import typer
 
 from scorekeeper.cli import known
-from scorekeeper.cli.common import AppState, rule_index
 from scorekeeper.cli.known import Known
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.storage import data_home
 from scorekeeper.text import visible
 
 Completions = list[tuple[str, str]]
@@ -54,6 +52,7 @@ def sessions(ctx: typer.Context) -> Completions:
 
 def rule_ids(ctx: typer.Context) -> Completions:
     """Rule note ids, of the --game given if any."""
+    from scorekeeper.cli.common import AppState, rule_index
 
     try:
         library = rule_index(AppState(_home_option(ctx))).library
@@ -78,6 +77,7 @@ def rules_words(ctx: typer.Context) -> Completions:
 
 
 def _from_home(ctx: typer.Context, names: Callable[[Path], Known]) -> Completions:
+    from scorekeeper.storage import data_home
 
     try:
         found = names(data_home(_home_option(ctx)))

@@ -9,21 +9,13 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
-from scorekeeper import render
 from scorekeeper.cli.common import AppState, fail, user_errors
-from scorekeeper.errors import ExitStatus, ScorekeeperError
-from scorekeeper.history.archive import load
-from scorekeeper.history.plays import find_play
-from scorekeeper.storage import read_session
-from scorekeeper.walkthrough.draft import Draft
-from scorekeeper.walkthrough.plan import answers_from_session
-from scorekeeper.walkthrough.table import Correction
+from scorekeeper.errors import ExitStatus
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
@@ -35,6 +27,9 @@ Replace = Callable[["Path", "Session", "Outcome", "str | None"], Path]
 def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
     """Open the session `ref` names; `replace(path, session, outcome, text)` keeps the
     correction (`text`: the edited file as typed, or None to write the session)."""
+    from scorekeeper.history.archive import load
+    from scorekeeper.history.plays import find_play
+    from scorekeeper.storage import read_session
 
     with user_errors(state):
         play = find_play(load(state.home).plays, ref)
@@ -55,9 +50,13 @@ def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
 
 def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> None:
     """The saved game as a finished walk-through, at its review; save replaces the file."""
+    from datetime import datetime
 
-    from scorekeeper import prompts, render  # noqa: PLC0415 (prompts: only when asking)
+    from scorekeeper import prompts, render
     from scorekeeper.prompts.interrupts import HELD
+    from scorekeeper.walkthrough.draft import Draft
+    from scorekeeper.walkthrough.plan import answers_from_session
+    from scorekeeper.walkthrough.table import Correction
 
     console = render.make_console()
     draft = Draft(datetime.now().replace(microsecond=0), answers_from_session(session), "review")
@@ -77,7 +76,10 @@ def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> No
 
 def _in_editor(path: Path, home: Path, replace: Replace) -> None:
     """The file in $VISUAL or $EDITOR, on a copy; checked before it replaces anything."""
+    from scorekeeper import render
+    from scorekeeper.errors import ScorekeeperError
     from scorekeeper.prompts.asker import select
+    from scorekeeper.storage import read_session
 
     console = render.make_console()
     command = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"

@@ -7,13 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from scorekeeper import render
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, rule_index, user_errors
-from scorekeeper.games import TITLES, find_game
-from scorekeeper.games.catalogue_rows import card_rows
-from scorekeeper.render.games import cards_table, game_facts
-from scorekeeper.storage.userfiles import user_files
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
@@ -36,6 +31,8 @@ def list_games() -> None:
 
 
 def _print_games() -> None:
+    from scorekeeper import render
+    from scorekeeper.games import TITLES
 
     rows = [[g.id, g.name, ", ".join(g.aliases) or "-", g.players_text] for g in TITLES]
     render.make_console().print(
@@ -56,6 +53,9 @@ def show(
 ) -> None:
     """A title's facts: players, aliases, what is asked, its rule notes, and its card
     catalogue (with your own cards marked) when it has one."""
+    from scorekeeper.games import find_game
+    from scorekeeper.games.catalogue_rows import card_rows
+    from scorekeeper.storage.userfiles import user_files
 
     state: AppState = ctx.obj
     with user_errors():
@@ -65,6 +65,8 @@ def show(
     if as_json:
         typer.echo(json.dumps(_to_json(found, notes, cards), ensure_ascii=False, indent=2))
         return
+    from scorekeeper import render
+    from scorekeeper.render.games import cards_table, game_facts
 
     console = render.make_console()
     console.print(game_facts(found, notes))

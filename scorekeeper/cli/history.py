@@ -9,11 +9,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorekeeper import render
 from scorekeeper.cli import complete, history_files, history_trash
 from scorekeeper.cli.bgstats import image_kind, show_bgstats
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
-from scorekeeper.cli.edit import edit as correct
 from scorekeeper.cli.records import (
     GameOption,
     JsonOption,
@@ -23,12 +21,7 @@ from scorekeeper.cli.records import (
     print_json,
     report_unreadable,
 )
-from scorekeeper.history.archive import load, replace_played
-from scorekeeper.history.plays import find_play, newest_first, select
-from scorekeeper.render.export import session_json
-from scorekeeper.render.history import history_table, play_facts
-from scorekeeper.render.score import print_outcome
-from scorekeeper.storage import read_session
+from scorekeeper.history.archive import load
 
 if TYPE_CHECKING:
     pass
@@ -56,6 +49,10 @@ def list_sessions(
     as_json: JsonOption = False,
 ) -> None:
     """List sessions, newest first."""
+    from scorekeeper import render
+    from scorekeeper.history.plays import newest_first, select
+    from scorekeeper.render.export import session_json
+    from scorekeeper.render.history import history_table
 
     state: AppState = ctx.obj
     if trash:
@@ -111,6 +108,12 @@ def show(
 ) -> None:
     """Show one session: its facts, scores, breakdown and how any tie was settled."""
 
+    from scorekeeper import render
+    from scorekeeper.history.plays import find_play
+    from scorekeeper.render.export import session_json
+    from scorekeeper.render.history import play_facts
+    from scorekeeper.render.score import print_outcome
+    from scorekeeper.storage import read_session
 
     state: AppState = ctx.obj
     if as_json and (bgstats or qr_file is not None):
@@ -143,6 +146,8 @@ def edit(
 ) -> None:
     """Correct a saved game: its answers at the walk-through's review, or the file in an
     editor; it is saved again under the same id, the previous version kept in the trash."""
+    from scorekeeper.cli.edit import edit as correct
+    from scorekeeper.history.archive import replace_played
 
     state: AppState = ctx.obj
     correct(

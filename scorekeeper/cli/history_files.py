@@ -3,14 +3,12 @@ written out for spreadsheets, scripts and BG Stats."""
 
 from __future__ import annotations
 
-import csv
 import sys
 from collections.abc import Sequence
 from typing import Annotated
 
 import typer
 
-from scorekeeper import render
 from scorekeeper.cli import complete
 from scorekeeper.cli.bgstats import saved_on
 from scorekeeper.cli.common import AppState, fail, user_errors
@@ -21,19 +19,16 @@ from scorekeeper.cli.records import (
     print_json,
     report_unreadable,
 )
-from scorekeeper.games import GAMES
 from scorekeeper.history.archive import load
-from scorekeeper.history.bgstats import plays_file
-from scorekeeper.history.plays import oldest_first, select
-from scorekeeper.history.rescore import rescore as rescore_all
-from scorekeeper.render.export import LONG_COLUMNS, long_rows, session_json, wide_columns, wide_rows
-from scorekeeper.render.rescore import rescore_summary, rescore_table, ruling_effects_table
 
 
 def rescore(ctx: typer.Context) -> None:
     """Score every session again with the current rules; report results that changed, and
     the games a different house ruling would change."""
 
+    from scorekeeper import render
+    from scorekeeper.history.rescore import rescore as rescore_all
+    from scorekeeper.render.rescore import rescore_summary, rescore_table, ruling_effects_table
 
     state: AppState = ctx.obj
     with user_errors():
@@ -72,6 +67,16 @@ def export(
     """Write every session's results to stdout, oldest first, as CSV, JSON or a BG Stats
     import file (text that a spreadsheet would run as a formula is prefixed with ', control
     characters are escaped)."""
+    from scorekeeper.games import GAMES
+    from scorekeeper.history.bgstats import plays_file
+    from scorekeeper.history.plays import oldest_first, select
+    from scorekeeper.render.export import (
+        LONG_COLUMNS,
+        long_rows,
+        session_json,
+        wide_columns,
+        wide_rows,
+    )
 
     state: AppState = ctx.obj
     output_format = output_format.lower()
@@ -98,6 +103,7 @@ def export(
 
 
 def _write_csv(columns: Sequence[str], rows: Sequence[dict[str, object]]) -> None:
+    import csv
 
     writer = csv.DictWriter(sys.stdout, fieldnames=columns)
     writer.writeheader()

@@ -7,14 +7,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from scorekeeper import render
 from scorekeeper.cli.common import AppState, user_errors
 from scorekeeper.cli.records import SessionIds, print_json, report_unreadable
-from scorekeeper.history.archive import delete_played, restore_trashed, trashed_plays
-from scorekeeper.history.plays import newest_first
-from scorekeeper.render.export import session_json
-from scorekeeper.render.history import history_table
-from scorekeeper.storage.sessions import short_id
 
 if TYPE_CHECKING:
     from scorekeeper.history.plays import Play
@@ -23,6 +17,9 @@ if TYPE_CHECKING:
 def delete(ctx: typer.Context, session_ids: SessionIds) -> None:
     """Move sessions to the trash (<data dir>/trash/); `history restore` or `undo` brings
     them back."""
+    from scorekeeper import render
+    from scorekeeper.history.archive import delete_played
+    from scorekeeper.storage.sessions import short_id
 
     state: AppState = ctx.obj
     with user_errors(state):
@@ -45,6 +42,8 @@ def _day(play: Play) -> str:
 
 def restore(ctx: typer.Context, session_ids: SessionIds) -> None:
     """Put sessions back from the trash under their names (`history list --trash` shows them)."""
+    from scorekeeper import render
+    from scorekeeper.history.archive import restore_trashed
 
     state: AppState = ctx.obj
     with user_errors():
@@ -56,6 +55,11 @@ def restore(ctx: typer.Context, session_ids: SessionIds) -> None:
 
 def list_trash(state: AppState, as_json: bool) -> None:
     """The trash as a table like the history's, named by file (the name `restore` takes)."""
+    from scorekeeper import render
+    from scorekeeper.history.archive import trashed_plays
+    from scorekeeper.history.plays import newest_first
+    from scorekeeper.render.export import session_json
+    from scorekeeper.render.history import history_table
 
     with user_errors():
         trashed = trashed_plays(state.home)

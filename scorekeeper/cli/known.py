@@ -8,30 +8,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorekeeper.games import TITLES
-from scorekeeper.history.archive import known_names, load, series_definitions
-from scorekeeper.history.players import player_counts
-from scorekeeper.history.plays import newest_first
-from scorekeeper.storage import Unreadable
-from scorekeeper.text import plural
-
 Known = list[tuple[str, str]]
 
 
 def games() -> Known:
     """Every id and alias a game can be named by, with the title's name."""
+    from scorekeeper.games import TITLES
 
     return [(name, title.name) for title in TITLES for name in (title.id, *title.aliases)]
 
 
 def sessions(home: Path) -> Known:
     """The short id of every readable session, newest first, with its day and game."""
+    from scorekeeper.history.archive import load
+    from scorekeeper.history.plays import newest_first
 
     return [(p.id, f"{p.day or '-'} {p.title}") for p in newest_first(load(home).plays)]
 
 
 def series(home: Path) -> Known:
     """Every series, defined by a file or named only by sessions."""
+    from scorekeeper.history.archive import load, series_definitions
+    from scorekeeper.storage import Unreadable
 
     defined = {
         d.name: "defined" for d in series_definitions(home) if not isinstance(d, Unreadable)
@@ -42,6 +40,9 @@ def series(home: Path) -> Known:
 
 def players(home: Path) -> Known:
     """Every player of the history, most played first, with their play count."""
+    from scorekeeper.history.archive import known_names, load
+    from scorekeeper.history.players import player_counts
+    from scorekeeper.text import plural
 
     plays = load(home).plays
     counts = {count.name: count.plays for count in player_counts(plays)}

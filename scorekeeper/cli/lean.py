@@ -61,8 +61,8 @@ def _plain_param_class() -> Any:
     if not is_tested_typer(typer.__version__):
         return None
     try:
-        from typer._coercion import RuntimeParam, build_runtime_param  # noqa: PLC0415 (typer's private module, version-guarded)
-        from typer._param_types import coerce_cli_path  # noqa: PLC0415 (typer's private module, version-guarded)
+        from typer._coercion import RuntimeParam, build_runtime_param
+        from typer._param_types import coerce_cli_path
     except ImportError:
         return None
 

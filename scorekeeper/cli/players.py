@@ -7,17 +7,11 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper import render
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import report_unreadable
 from scorekeeper.history.archive import load
 from scorekeeper.history.players import check_new_name, player_counts
-from scorekeeper.history.plays import json_text
-from scorekeeper.history.renames import rename_player
-from scorekeeper.render.export import players_json
-from scorekeeper.render.stats import players_table
-from scorekeeper.text import plural
 
 app = command_app(help="Players in the history: list them, rename one everywhere.")
 
@@ -41,6 +35,10 @@ def list_players(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 
 def _print_players(state: AppState, as_json: bool) -> None:
+    from scorekeeper import render
+    from scorekeeper.history.plays import json_text
+    from scorekeeper.render.export import players_json
+    from scorekeeper.render.stats import players_table
 
     with user_errors():
         loaded = load(state.home)
@@ -68,6 +66,9 @@ def rename(
     new: Annotated[str, typer.Argument(metavar="NEW", help="The new name.")],
 ) -> None:
     """Rename a player in every session file: all files change, or none do."""
+    from scorekeeper import render
+    from scorekeeper.history.renames import rename_player
+    from scorekeeper.text import plural
 
     state: AppState = ctx.obj
     with user_errors(state):

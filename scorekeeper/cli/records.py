@@ -3,17 +3,13 @@ which files could not be used."""
 
 from __future__ import annotations
 
-import sys
 from datetime import date
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorekeeper import render
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import fail
-from scorekeeper.games import find_game
-from scorekeeper.history.plays import json_text
 
 if TYPE_CHECKING:
     from scorekeeper.storage import Unreadable
@@ -47,7 +43,9 @@ JsonOption = Annotated[
 
 def print_json(data: object) -> None:
     """JSON on standard output: data, never markup, with control characters escaped."""
+    import sys
 
+    from scorekeeper.history.plays import json_text
 
     sys.stdout.write(json_text(data))
 
@@ -55,6 +53,7 @@ def print_json(data: object) -> None:
 def report_unreadable(items: list[Unreadable]) -> None:
     """Each unusable file once, on stderr, so the tables on stdout stay clean."""
     if items:
+        from scorekeeper import render
 
         render.print_unreadable(render.make_console(stderr=True), items)
 
@@ -63,6 +62,7 @@ def game_id(name: str | None) -> str | None:
     """The id of the title named by --game (id, alias or name), or None."""
     if name is None:
         return None
+    from scorekeeper.games import find_game
 
     return find_game(name).id
 

@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scorekeeper import render
 from scorekeeper.cli.common import AppState, fail, user_errors
 from scorekeeper.cli.records import report_unreadable
 from scorekeeper.errors import ExitStatus
-from scorekeeper.games import GAMES, find_game
-from scorekeeper.history.series_archive import checked_series
-from scorekeeper.storage import HOME_ENV, draft_path
-from scorekeeper.walkthrough.draft import KIND
-from scorekeeper.walkthrough.plan import title_module
-from scorekeeper.walkthrough.table import TableSession
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
@@ -27,6 +19,11 @@ if TYPE_CHECKING:
 def walk_through(
     state: AppState, name: str | None, series: str | None, resume: bool, discard: bool, live: bool
 ) -> None:
+    from scorekeeper import render
+    from scorekeeper.history.series_archive import checked_series
+    from scorekeeper.storage import draft_path
+    from scorekeeper.walkthrough.draft import KIND
+    from scorekeeper.walkthrough.table import TableSession
 
     console = render.make_console()
     with user_errors():
@@ -67,6 +64,8 @@ def _need_terminal() -> None:
 
 def _game(name: str | None, live: bool) -> Game[Any, Any] | None:
     """The game named on the command line; --live needs one that can be kept during play."""
+    from scorekeeper.games import GAMES, find_game
+    from scorekeeper.walkthrough.plan import title_module
 
     game = find_game(name) if name else None
     if not live:
@@ -82,7 +81,9 @@ def _game(name: str | None, live: bool) -> Game[Any, Any] | None:
 
 def _command(state: AppState) -> str:
     """How to run `score` again against the same data directory."""
+    import shlex
 
+    from scorekeeper.storage import HOME_ENV
 
     if state.home_option is None or os.environ.get(HOME_ENV) == str(state.home_option):
         return "scorekeeper score"

@@ -7,7 +7,6 @@ knows the command line."""
 from __future__ import annotations
 
 import gc
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -15,31 +14,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper.errors import CatalogueError, InputError, ScorekeeperError, Where
-from scorekeeper.games import find_game
-from scorekeeper.history import cache as playcache
-from scorekeeper.history.cache import PlayCache
-from scorekeeper.history.players import player_counts
-from scorekeeper.history.plays import HistoryError, find_play, from_session
-from scorekeeper.history.results import refresh_result, with_current_result
-from scorekeeper.history.series import SeriesDef, SeriesError, check_join, series_from_dict
-from scorekeeper.session import to_dict
-from scorekeeper.storage import (
-    Unreadable,
-    delete_sessions,
-    locked,
-    read_session,
-    replace_session,
-    restore_sessions,
-    save_session,
-    series_documents,
-    session_files,
-    sessions_dir,
-    trashed_files,
-)
-from scorekeeper.storage.changes import original_stem
+from scorekeeper.errors import InputError, ScorekeeperError, Where
 from scorekeeper.storage.sessions import short_id
-from scorekeeper.text import visible
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
@@ -64,6 +40,8 @@ def load(home: Path, *, rescore: bool = False) -> Loaded:
 
     A file that cannot be read or scored counts as unreadable.
     """
+    from scorekeeper.history.cache import PlayCache
+    from scorekeeper.storage import Unreadable, session_files
 
     plays: list[Play] = []
     unreadable: list[Unreadable] = []
@@ -101,6 +79,8 @@ def known_names(plays: list[Play]) -> list[str]:
     """The names the walk-through suggests: every player of the history, most played first,
     spelled as in their latest session. A name with control characters cannot be typed at a
     prompt (and breaks completion menus), so it is not suggested."""
+    from scorekeeper.history.players import player_counts
+    from scorekeeper.text import visible
 
     return [count.name for count in player_counts(plays) if visible(count.name) == count.name]
 
@@ -120,6 +100,9 @@ def save_played(
     duplicate (DuplicateError, unless `allow_duplicate`). `before` is told the file's name
     just before it can appear (see `storage.save_session`).
     """
+    from scorekeeper.history import cache as playcache
+    from scorekeeper.history.plays import from_session
+    from scorekeeper.storage import locked, save_session
 
     with locked(home):
         existing = None if allow_duplicate else find_duplicate(home, session)
@@ -138,8 +121,12 @@ def replace_played(
     """Save a corrected session under its own name (the previous version to the trash, so
     `undo` brings it back) and cache its Play; `text`, when given, is a hand edit already
     proven to read back as `session` (see `storage.replace_session`)."""
+    from scorekeeper.history import cache as playcache
+    from scorekeeper.history.plays import from_session
+    from scorekeeper.storage import replace_session
 
     if text is not None:  # a hand edit: its [result] record is derived again from it
+        from scorekeeper.history.results import with_current_result
 
         text = with_current_result(text, session, outcome) or text
     path = replace_session(home, path, session, outcome, text)
@@ -162,6 +149,7 @@ class DuplicateError(ScorekeeperError):
 def find_duplicate(home: Path, session: Session) -> str | None:
     """The stem of a saved session with the same title, day and players' inputs (names and
     every answer, in any seat order), or None. Notes, location and series do not count."""
+    from scorekeeper.storage import read_session
 
     day = _day_of(session.played)
     wanted = _inputs(session)
@@ -185,7 +173,9 @@ def _day_of(played: date | None) -> date:
 
 def _inputs(session: Session) -> list[str]:
     """The players' names and inputs as comparable text, in any seat order."""
+    import json
 
+    from scorekeeper.session import to_dict
 
     document = to_dict(session)
     players = [json.dumps(p, sort_keys=True, default=str) for p in document["players"]]
@@ -198,6 +188,8 @@ NOT_INPUTS = ("format", "played", "series", "location", "notes", "players", "ext
 
 def _check_room(home: Path, series: str, game: str) -> None:
     """Raise SeriesError when the series is complete or for another title, as it is now."""
+    from scorekeeper.history.series import SeriesDef, check_join
+    from scorekeeper.storage import Unreadable
 
     definition = next(
         (
@@ -213,6 +205,9 @@ def _check_room(home: Path, series: str, game: str) -> None:
 def series_definitions(home: Path) -> Iterator[SeriesDef | Unreadable]:
     """Every series file's definition, by name; a file that cannot be used is reported, not
     fatal. A definition's `name` must be its file name, as sessions link by that name."""
+    from scorekeeper.games import find_game
+    from scorekeeper.history.series import series_from_dict
+    from scorekeeper.storage import Unreadable, series_documents
 
     for entry in series_documents(home):
         if isinstance(entry, Unreadable):
@@ -236,6 +231,9 @@ def score_file(path: Path, home: Path, *, refresh: bool = False) -> Play | Unrea
     """The play of one session file, scored against `home`'s user data; or why not. With
     `refresh`, a [result] record that no longer matches the file's inputs is derived again
     in the file (history/results.py)."""
+    from scorekeeper.errors import CatalogueError, ScorekeeperError
+    from scorekeeper.history.plays import from_session
+    from scorekeeper.storage import Unreadable, read_session
 
     try:
         session = read_session(path, home)
@@ -248,6 +246,7 @@ def score_file(path: Path, home: Path, *, refresh: bool = False) -> Play | Unrea
     except ScorekeeperError as error:
         return Unreadable(path, f"{path}: cannot score: {error}")
     if refresh:
+        from scorekeeper.history.results import refresh_result  # only for a changed file
 
         refresh_result(home, path, session, outcome)
     return from_session(path, session, outcome)
@@ -256,6 +255,7 @@ def score_file(path: Path, home: Path, *, refresh: bool = False) -> Play | Unrea
 def delete_played(home: Path, refs: list[str]) -> list[tuple[Play, Moved]]:
     """Move the sessions named by short id or file name to the trash, as one undoable change;
     each deleted play with where its file went."""
+    from scorekeeper.storage import delete_sessions
 
     chosen = {play.stem: play for play in chosen_plays(load(home).plays, refs)}
     moved = delete_sessions(home, [Path(play.file) for play in chosen.values()])
@@ -265,6 +265,7 @@ def delete_played(home: Path, refs: list[str]) -> list[tuple[Play, Moved]]:
 def chosen_plays(plays: list[Play], refs: list[str]) -> list[Play]:
     """The plays named by short ids or file names (a unique prefix), each once, in the order
     first named."""
+    from scorekeeper.history.plays import find_play
 
     found = [find_play(plays, ref) for ref in refs]
     return list({play.stem: play for play in found}.values())
@@ -273,6 +274,7 @@ def chosen_plays(plays: list[Play], refs: list[str]) -> list[Play]:
 def restore_trashed(home: Path, refs: list[str]) -> list[Moved]:
     """Put the trashed sessions named by file name or short id back, as one undoable change;
     refused, as `series add` would refuse, when a series they belong to filled up meanwhile."""
+    from scorekeeper.storage import locked, restore_sessions, trashed_files
 
     with locked(home):
         trashed = trashed_files(home)
@@ -285,6 +287,9 @@ def _check_rooms(home: Path, trashed: list[Path]) -> None:
     """Raise SeriesError when a trashed session's series has no room (or another title) now.
     A session whose name is taken in the history meanwhile is left to the restore's own
     refusal, which names it."""
+    from scorekeeper.history.series import SeriesDef, SeriesError, check_join
+    from scorekeeper.storage import Unreadable, sessions_dir
+    from scorekeeper.storage.changes import original_stem
 
     plays = list(load(home).plays)
     defined = {d.name: d for d in series_definitions(home) if not isinstance(d, Unreadable)}
@@ -305,6 +310,7 @@ def trashed_plays(home: Path) -> Loaded:
     """The sessions in the trash as plays, each with the short id of its trashed file name
     (the name `restore` takes), and those that could not be scored."""
 
+    from scorekeeper.storage import Unreadable, trashed_files
 
     plays: list[Play] = []
     broken: list[Unreadable] = []
@@ -319,6 +325,7 @@ def trashed_plays(home: Path) -> Loaded:
 
 def _find_trashed(trashed: list[Path], ref: str) -> Path:
     """The trashed file whose name, or short id, is `ref` or starts with it if only one does."""
+    from scorekeeper.history.plays import HistoryError
 
     wanted = ref.strip().removesuffix(".toml")
     exact = [p for p in trashed if wanted in (p.stem, short_id(p.stem))]

@@ -12,26 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games import find_game
 from scorekeeper.history.archive import chosen_plays, load, series_definitions
-from scorekeeper.history.series import (
-    SeriesDef,
-    SeriesError,
-    all_series,
-    check_join,
-    no_series,
-    open_series,
-    series_id,
-    series_to_dict,
-)
-from scorekeeper.storage import (
-    SeriesExistsError,
-    Unreadable,
-    delete_series,
-    locked,
-    save_series,
-    set_series,
-)
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
@@ -60,6 +41,7 @@ class Moved:
 
 
 def definitions(home: Path) -> Definitions:
+    from scorekeeper.storage import Unreadable
 
     found: list[SeriesDef] = []
     broken: list[Unreadable] = []
@@ -73,6 +55,7 @@ def definitions(home: Path) -> Definitions:
 
 def reports(home: Path) -> tuple[list[SeriesReport], list[Unreadable]]:
     """Every series, defined or named by sessions, and every file that could not be used."""
+    from scorekeeper.history.series import all_series
 
     loaded = load(home)
     defined = definitions(home)
@@ -81,6 +64,7 @@ def reports(home: Path) -> tuple[list[SeriesReport], list[Unreadable]]:
 
 def report(home: Path, name: str) -> tuple[SeriesReport, list[Unreadable]]:
     """One series by id, or the error naming it with the closest ids."""
+    from scorekeeper.history.series import no_series, series_id
 
     name = series_id(name)
     found, unreadable = reports(home)
@@ -102,6 +86,8 @@ class Joining:
 
 def create(home: Path, definition: SeriesDef) -> Path:
     """Write a new series file; a series of that name is never replaced."""
+    from scorekeeper.history.series import SeriesError, series_to_dict
+    from scorekeeper.storage import SeriesExistsError, save_series
 
     try:
         return save_series(home, definition.name, series_to_dict(definition))
@@ -114,6 +100,8 @@ def checked_series(home: Path, name: str, game: Game[Any, Any] | None) -> Joinin
 
     With no game given, a series of one title supplies its title.
     """
+    from scorekeeper.games import find_game
+    from scorekeeper.history.series import SeriesDef, check_join, series_id
 
     name = series_id(name)
     defined = definitions(home)
@@ -126,6 +114,7 @@ def checked_series(home: Path, name: str, game: Game[Any, Any] | None) -> Joinin
 
 def open_to(home: Path, plays: list[Play], game: Game[Any, Any]) -> list[tuple[str, str]]:
     """The open series a game can join, as (id, description), given the history's plays."""
+    from scorekeeper.history.series import open_series
 
     found = open_series(definitions(home).found, plays, game.id)
     return [(r.definition.name, f"{r.definition.name} (game {r.next_number})") for r in found]
@@ -134,6 +123,8 @@ def open_to(home: Path, plays: list[Play], game: Game[Any, Any]) -> list[tuple[s
 def add_sessions(home: Path, name: str, refs: list[str]) -> Moved:
     """Put saved sessions into a series (out of any other), refusing what `score --series`
     would refuse: another title, or no room left. Checked and changed under one lock."""
+    from scorekeeper.history.series import SeriesDef, check_join, no_series, series_id
+    from scorekeeper.storage import locked, set_series
 
     with locked(home):
         name = series_id(name)
@@ -154,6 +145,8 @@ def add_sessions(home: Path, name: str, refs: list[str]) -> Moved:
 
 def remove_sessions(home: Path, name: str, refs: list[str]) -> Moved:
     """Take saved sessions out of a series (they stay in the history)."""
+    from scorekeeper.history.series import SeriesError, series_id
+    from scorekeeper.storage import locked, set_series
 
     with locked(home):
         name = series_id(name)
@@ -170,6 +163,8 @@ def delete(home: Path, name: str, *, detach: bool) -> tuple[Path | None, int]:
     """Move a series definition to the trash; refused while sessions belong to it unless
     `detach` takes them out too. Returns where the definition went and how many sessions
     were taken out of it."""
+    from scorekeeper.history.series import SeriesError, no_series, series_id
+    from scorekeeper.storage import delete_series, locked
 
     with locked(home):
         name = series_id(name)

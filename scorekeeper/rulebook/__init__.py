@@ -22,7 +22,6 @@ import zlib
 from pathlib import Path
 
 from scorekeeper import __version__
-from scorekeeper.errors import StorageError
 from scorekeeper.rulebook.notes import (
     Chapter,
     Library,
@@ -35,7 +34,6 @@ from scorekeeper.rulebook.notes import (
     rules_root,
 )
 from scorekeeper.rulebook.search import Hit, Index, close_to_best, is_good_match
-from scorekeeper.storage import replace_file
 
 __all__ = [
     "PREBUILT",
@@ -134,6 +132,8 @@ def _is_cache_file(path: Path) -> bool:
 def _save(path: Path, text: str) -> None:
     """Write through the one atomic writer and drop indexes of older notes; a cache that
     cannot be written is given up quietly (it only ever saves time)."""
+    from scorekeeper.errors import StorageError
+    from scorekeeper.storage import replace_file  # only when the index was rebuilt
 
     try:
         replace_file(path, text, "the rules index")

@@ -18,7 +18,6 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.storage.documents import DRAFTS, REMEMBERED_ANSWERS
 from scorekeeper.storage.files import dumps, replace_file
 from scorekeeper.storage.sessions import (
     HOME_ENV,
@@ -37,8 +36,8 @@ from scorekeeper.storage.sessions import (
 if TYPE_CHECKING:
     from scorekeeper.storage.changes import Change, UndoError, last_change, undo
     from scorekeeper.storage.documents import DRAFTS, REMEMBERED_ANSWERS, DocumentStore
-    from scorekeeper.storage.journal import Transaction, locked, locked_if_free, transaction
-    from scorekeeper.storage.lock import BusyError, held_while_open
+    from scorekeeper.storage.journal import Transaction, transaction
+    from scorekeeper.storage.lock import BusyError, held_while_open, locked, locked_if_free
     from scorekeeper.storage.membership import delete_series, set_series
     from scorekeeper.storage.reading import read_existing, read_toml
     from scorekeeper.storage.seriesfiles import (
@@ -66,8 +65,7 @@ _LATER = {
     ),
     **dict.fromkeys(("DRAFTS", "REMEMBERED_ANSWERS", "DocumentStore"), "documents"),
     **dict.fromkeys(("Transaction", "transaction"), "journal"),
-    **dict.fromkeys(("BusyError", "held_while_open"), "lock"),
-    **dict.fromkeys(("locked", "locked_if_free"), "journal"),
+    **dict.fromkeys(("BusyError", "held_while_open", "locked", "locked_if_free"), "lock"),
     **dict.fromkeys(("read_existing", "read_toml"), "reading"),
     **dict.fromkeys(
         ("SeriesExistsError", "save_series", "series_dir", "series_documents"), "seriesfiles"
@@ -135,12 +133,14 @@ __all__ = [
 
 def draft_path(home: Path, kind: str) -> Path:
     """Where an unfinished walk-through of one kind ("score", "first-snow-live") is kept."""
+    from scorekeeper.storage.documents import DRAFTS
 
     return DRAFTS.path(home, kind)
 
 
 def save_draft(home: Path, kind: str, document: dict[str, Any]) -> Path:
     """Replace the draft atomically: a crash leaves the old draft or the new one, never half."""
+    from scorekeeper.storage.documents import DRAFTS
 
     return DRAFTS.save(home, kind, document)
 
@@ -148,30 +148,35 @@ def save_draft(home: Path, kind: str, document: dict[str, Any]) -> Path:
 def load_draft(home: Path, kind: str) -> dict[str, Any] | None:
     """The saved draft document, or None when there is none. A damaged one is set aside and
     the StorageError says where (`DRAFTS.load(..., warn=...)` carries on instead)."""
+    from scorekeeper.storage.documents import DRAFTS
 
     return DRAFTS.load(home, kind)
 
 
 def discard_draft(home: Path, kind: str) -> None:
     """Remove a draft whose answers are safe in a saved session (set_aside_draft otherwise)."""
+    from scorekeeper.storage.documents import DRAFTS
 
     DRAFTS.discard(home, kind)
 
 
 def set_aside_draft(home: Path, kind: str, why: str = "damaged") -> Path:
     """Move a draft out of the way, damaged or dropped by the user; returns where it went."""
+    from scorekeeper.storage.documents import DRAFTS
 
     return DRAFTS.set_aside(home, kind, why)
 
 
 def remembered_path(home: Path, kind: str) -> Path:
     """Where answers worth offering again next time are kept (a table's colour names)."""
+    from scorekeeper.storage.documents import REMEMBERED_ANSWERS
 
     return REMEMBERED_ANSWERS.path(home, kind)
 
 
 def remember(home: Path, kind: str, document: dict[str, Any]) -> Path:
     """Keep answers for the next walk-through, replaced atomically like a draft."""
+    from scorekeeper.storage.documents import REMEMBERED_ANSWERS
 
     return REMEMBERED_ANSWERS.save(home, kind, document)
 
@@ -179,5 +184,6 @@ def remember(home: Path, kind: str, document: dict[str, Any]) -> Path:
 def recall(home: Path, kind: str) -> dict[str, Any] | None:
     """The remembered answers, or None when nothing was remembered yet. A damaged file is
     set aside and the StorageError says where."""
+    from scorekeeper.storage.documents import REMEMBERED_ANSWERS
 
     return REMEMBERED_ANSWERS.load(home, kind)

@@ -7,13 +7,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import StorageError
 from scorekeeper.storage.files import _suffix, dumps, reason, replace_file, sync_directory
-from scorekeeper.storage.journal import locked
+from scorekeeper.storage.lock import locked
 from scorekeeper.storage.reading import DRAFT, REMEMBERED, Kind, parse_toml, read_optional
 
 
@@ -75,6 +74,7 @@ class DocumentStore:
         """Rename a document out of the way (`<kind>.toml.<why>-<when>`): a damaged one, or one
         the user dropped, whose answers are kept all the same."""
         path = self.path(home, kind)
+        from datetime import datetime
 
         when = datetime.now().strftime("%Y%m%d-%H%M%S")
         with locked(home):

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import StorageError
-from scorekeeper.storage.tomlstyle import compact_arrays
 
 TEMP_PREFIXES = (".saving-", ".backup-", ".probe-")  # every temporary name this package makes
 TEMP_SUFFIX = ".tmp"
@@ -33,6 +31,7 @@ def write_temp(
 ) -> Path:
     """A fully written, synced temporary file beside its final place (`mode`: its
     permission bits, so a replaced file keeps its own)."""
+    import tempfile
 
     handle, temp_name = tempfile.mkstemp(dir=directory, prefix=prefix, suffix=TEMP_SUFFIX)
     temp = Path(temp_name)
@@ -141,6 +140,7 @@ def dumps(document: dict[str, Any]) -> str:
     arrays on one line as people write them."""
     import tomli_w  # only when writing: reading and scoring start faster without it
 
+    from scorekeeper.storage.tomlstyle import compact_arrays
 
     try:
         text = tomli_w.dumps(document)

@@ -13,12 +13,10 @@ an undo of sessions can too (`replace`, `create`, `remove`).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import stat
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -34,9 +32,10 @@ from scorekeeper.storage.files import (
     sync_directory,
     write_temp,
 )
-from scorekeeper.storage.lock import WAIT_SECONDS, hold
+from scorekeeper.storage.lock import locked
 from scorekeeper.storage.notice import tell
 from scorekeeper.storage.reading import JOURNAL, parse_json, read_optional
+from scorekeeper.storage.sessions import JOURNAL_FILE, journal_path
 
 FORMAT = 1
 OPERATIONS = ("replace", "create", "remove")
@@ -57,38 +56,6 @@ JOURNAL_FOLDERS = ("sessions", "series", "trash", "trash/series", "kept")
 JOURNAL_FILES = ("changes.jsonl", "catalogue.toml", "rulings.toml", "renames.toml")
 
 
-JOURNAL_FILE = "journal.json"
-
-
-def journal_path(home: Path) -> Path:
-    """Where a change in progress is written down, so a kill can be finished or undone."""
-    return home / JOURNAL_FILE
-
-
-@contextmanager
-def locked(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[None]:
-    """Hold the data directory's lock for a change (storage.lock.hold). Taking it also
-    finishes or rolls back a change a killed scorekeeper left, and (once a process) removes
-    its temporary files."""
-    with hold(home, wait=wait) as held:
-        if held.outermost:
-            tidy(home, sweep=held.sweep)
-        yield
-
-
-@contextmanager
-def locked_if_free(home: Path) -> Iterator[bool]:
-    """The lock if nobody holds it now (True), else carry on without it (False): for writes
-    that may simply be skipped, like the play cache."""
-    held = ExitStack()
-    try:
-        held.enter_context(locked(home, wait=0))
-    except StorageError:
-        yield False
-        return
-    with held:
-        yield True
-
 @dataclass(frozen=True)
 class Step:
     """One file of a change: its new version (replace, create) and its original (replace,
@@ -105,6 +72,7 @@ class Step:
 
 
 def _digest(data: bytes) -> str:
+    import hashlib  # only when files change
 
     return hashlib.sha256(data).hexdigest()
 
@@ -195,6 +163,7 @@ class Transaction:
         """Write the journal, apply every step, then forget the journal and the originals."""
         if not self.steps:
             return
+        import json
 
         journal = journal_path(self.home)
         document = {
@@ -437,6 +406,7 @@ def tidy(home: Path, *, sweep: bool = True) -> None:
 def settle(home: Path) -> None:
     """For readers that found an interrupted change or temporary files: tidy up if nobody
     else is at work (taking the lock does), otherwise read things as they are."""
+    from scorekeeper.storage.lock import locked_if_free
 
     with locked_if_free(home):
         pass

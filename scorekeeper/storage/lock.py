@@ -14,8 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from scorekeeper.errors import StorageError
@@ -32,15 +31,6 @@ POLL_SECONDS = 0.05
 
 class BusyError(StorageError):
     """Another scorekeeper holds the data directory's lock longer than we wait."""
-
-
-@dataclass(frozen=True)
-class Hold:
-    """The lock as taken: `outermost` (not nested in a hold of this process), and `sweep`
-    (the first hold of this process: temporary files of killed writers are to be removed)."""
-
-    outermost: bool
-    sweep: bool
 
 
 class _Held:
@@ -119,10 +109,11 @@ def _busy(home: Path) -> BusyError:
 
 
 @contextmanager
-def hold(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[Hold]:
-    """The data directory's lock itself: wait at most `wait` seconds for another scorekeeper
-    to finish (then BusyError), after refusing data folders that are links. What a change
-    does on first taking it (finishing a killed one's journal) is `journal.locked`'s."""
+def locked(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[None]:
+    """Hold the data directory's lock for a change: wait at most `wait` seconds for another
+    scorekeeper to finish (then BusyError), after refusing data folders that are links.
+    Taking it also finishes or rolls back a change a
+    killed scorekeeper left, and (once a process) removes its temporary files."""
     entry = _entry(home)
     check_folders(home)
     if not entry.guard.acquire(timeout=max(wait, 0)):
@@ -139,10 +130,12 @@ def hold(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[Hold]:
             entry.handle = handle
         entry.depth += 1
         try:
-            outermost = entry.depth == 1
-            sweep = outermost and not entry.swept
-            entry.swept = entry.swept or outermost
-            yield Hold(outermost, sweep)
+            if entry.depth == 1:
+                from scorekeeper.storage.journal import tidy
+
+                tidy(home, sweep=not entry.swept)
+                entry.swept = True
+            yield
         finally:
             entry.depth -= 1
             if entry.depth == 0 and entry.handle is not None:
@@ -150,6 +143,20 @@ def hold(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[Hold]:
                 entry.handle = None
     finally:
         entry.guard.release()
+
+
+@contextmanager
+def locked_if_free(home: Path) -> Iterator[bool]:
+    """The lock if nobody holds it now (True), else carry on without it (False): for writes
+    that may simply be skipped, like the play cache."""
+    held = ExitStack()
+    try:
+        held.enter_context(locked(home, wait=0))
+    except StorageError:
+        yield False
+        return
+    with held:
+        yield True
 
 
 @contextmanager

@@ -9,11 +9,9 @@ ValueError). Every failure is a StorageError naming the file.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -183,6 +181,7 @@ def toml_shape_problem(text: str) -> str | None:
 
 def parse_toml(text: str, origin: Path | str) -> dict[str, Any]:
     """A TOML document, its shape checked first; every problem names `origin`."""
+    import tomllib
 
     problem = toml_shape_problem(text)
     if problem is not None:
@@ -225,6 +224,7 @@ def read_toml(path: Path, kind: Kind) -> dict[str, Any]:
 
 def parse_json(text: str, origin: Path | str) -> Any:
     """A JSON document; deep nesting and huge integers are errors naming `origin`."""
+    import json
 
     try:
         return json.loads(text)

@@ -20,7 +20,7 @@ from scorekeeper.errors import InputError, StorageError, UnknownGameError, Where
 from scorekeeper.games import find_title
 from scorekeeper.games.base import Game
 from scorekeeper.storage.files import dumps, replace_file
-from scorekeeper.storage.journal import locked
+from scorekeeper.storage.lock import locked
 from scorekeeper.storage.reading import RULINGS, parse_toml, read_optional
 
 FILE = "rulings.toml"

@@ -10,7 +10,7 @@ from typing import Any
 
 from scorekeeper.errors import StorageError
 from scorekeeper.storage.files import dumps, link_new, reason, stage
-from scorekeeper.storage.journal import locked
+from scorekeeper.storage.lock import locked
 from scorekeeper.storage.reading import SERIES, read_toml
 from scorekeeper.storage.sessions import Unreadable, toml_files
 

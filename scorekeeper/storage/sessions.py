@@ -15,10 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import CatalogueError, InputError, ScorekeeperError, StorageError
-from scorekeeper.session import from_dict, to_dict
-from scorekeeper.storage.changes import recorded
-from scorekeeper.storage.files import _suffix, dumps, is_temporary, make_folder, reason, write_temp
-from scorekeeper.storage.journal import journal_path, locked, settle
+from scorekeeper.storage.files import _suffix, dumps, make_folder, reason, write_temp
 from scorekeeper.storage.reading import SESSION, read_toml
 from scorekeeper.storage.userfiles import user_files
 
@@ -55,6 +52,12 @@ def sessions_dir(home: Path) -> Path:
     return home / "sessions"
 
 
+JOURNAL_FILE = "journal.json"
+
+
+def journal_path(home: Path) -> Path:
+    """Where a change to several files is journalled while under way (storage.journal)."""
+    return home / JOURNAL_FILE
 
 
 def check_writable(home: Path) -> None:
@@ -72,6 +75,7 @@ def check_writable(home: Path) -> None:
 def read_session(path: Path, home: Path | Callable[[], Path] | None = None) -> Session:
     """Parse and check one session file against the user data of `home` (a card catalogue;
     None: the shipped data only); every problem names the file."""
+    from scorekeeper.session import from_dict
 
     document = read_toml(path, SESSION)
     try:
@@ -94,6 +98,9 @@ def save_session(
     `undo` knows every save, even after a kill; the file never replaces one that exists.
     `before` is told the path just before the file can appear (a walk-through records it in
     its draft, so a kill after the save never leads to a second copy)."""
+    from scorekeeper.session import to_dict
+    from scorekeeper.storage.changes import recorded
+    from scorekeeper.storage.lock import locked
 
     played = session.played or date.today()
     stem = f"{played.isoformat()[:10]}-{session.game.id}"
@@ -147,10 +154,12 @@ def _names(directory: Path) -> list[str]:
 def session_files(home: Path) -> list[Path]:
     """The session files of the history, oldest name first. What a killed scorekeeper left
     (a journalled change, temporary files) is settled first when nobody else is at work."""
+    from scorekeeper.storage.files import is_temporary
 
     directory = sessions_dir(home)
     names = _names(directory)
     if os.path.lexists(journal_path(home)) or any(map(is_temporary, names)):
+        from scorekeeper.storage.journal import settle
 
         settle(home)
         names = _names(directory)

@@ -52,7 +52,6 @@ from scorekeeper.games.creature_comforts.cards import (
     resource_name,
 )
 from scorekeeper.games.creature_comforts.catalogue import load
-from scorekeeper.games.creature_comforts.listing import card_rows
 from scorekeeper.games.creature_comforts.placement import (
     COIN_POINTS,
     GOODS_PER_POINT,
@@ -621,6 +620,7 @@ def with_user_files(user_files: UserFiles) -> Game[ComfortsPlayer, ComfortsSetti
 
 
 def _listing(user_files: UserFiles | None) -> tuple[CardRow, ...]:
+    from scorekeeper.games.creature_comforts.listing import card_rows
 
     return card_rows(user_files)
 
