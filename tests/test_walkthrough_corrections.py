@@ -4,6 +4,8 @@ answer still meaningful, and never offers to score with one missing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tests.pipe import DOWN, ENTER, drive, new_draft
 
 E = ENTER
@@ -129,3 +131,35 @@ def test_a_three_player_happy_home_review_has_players_as_columns_on_one_screen()
     text = screen.getvalue()
     assert text.count("┏") == 1  # one table, players side by side
     assert len(text.splitlines()) <= 36  # with the prompt below, 40 rows hold it
+
+
+def test_a_tie_made_by_the_rulings_a_game_is_scored_under_asks_its_tie_breaker() -> None:
+    """The walk-through plans with the game as it will be scored (`ruled`, which applies the
+    table's house rulings): a tie that exists only then still asks its tie-breaker (First
+    Snow, End of the game: the lower camp die wins a tie), before the review, not after."""
+    from dataclasses import replace
+    from datetime import datetime
+
+    from scorekeeper.games import GAMES, find_game
+    from scorekeeper.session import Session
+    from scorekeeper.walkthrough.plan import plan
+
+    answers = {
+        "game": "first-snow",
+        "walk": {"closed": ["players"], "entry": "card"},
+        "players": [
+            {"name": "Ana", "track": 40, "tools": 3},
+            {"name": "Ben", "track": 35, "tools": 2},
+        ],
+    }
+
+    def needed(ruled: Callable[[Session], Session]) -> list[str]:
+        steps = plan(answers, GAMES, find_game, {}, (), datetime(2026, 12, 1), ruled)
+        return [step.key for step in steps if step.is_needed(answers)]
+
+    def tied(session: Session) -> Session:  # as if a ruling gave Ben Ana's points
+        same = session.seats[0].inputs
+        return replace(session, seats=tuple(replace(s, inputs=same) for s in session.seats))
+
+    assert needed(lambda session: session) == ["notes", "location"]  # Ana ahead: no tie
+    assert needed(tied) == ["players.0.lowest_die", "notes", "location"]
