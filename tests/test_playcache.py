@@ -49,7 +49,7 @@ def no_reading(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(path: Path, home: Path | None = None) -> None:
         raise AssertionError(f"{path.name} was read, not taken from the cache")
 
-    monkeypatch.setattr(storage, "read_session", refuse)
+    monkeypatch.setattr(storage, "read_session_and_record", refuse)
 
 
 def test_a_second_load_comes_from_the_cache_and_equals_fresh_scoring(
@@ -65,7 +65,7 @@ def test_a_second_load_comes_from_the_cache_and_equals_fresh_scoring(
         "hungry",
     }
     assert playcache.cache_file(home).is_file()
-    cached = storage.read_session  # broken files are never cached: they are read every time
+    cached = storage.read_session_and_record  # broken files are never cached: read every time
     broken = {u.path.name for u in first.unreadable}
     assert broken == {"broken.toml", "from-the-future.toml"}
 
@@ -73,7 +73,7 @@ def test_a_second_load_comes_from_the_cache_and_equals_fresh_scoring(
         assert path.name in broken, f"{path.name} was read, not taken from the cache"
         return cached(path, home)
 
-    monkeypatch.setattr(storage, "read_session", only_broken)
+    monkeypatch.setattr(storage, "read_session_and_record", only_broken)
     second = load(home)
     assert second.plays == first.plays
     assert [u.reason for u in second.unreadable] == [u.reason for u in first.unreadable]
@@ -114,13 +114,13 @@ def test_a_changed_scorekeeper_rescores_everything(
     expected = fresh(home)
     monkeypatch.setattr(playcache, "__version__", "99.0")
     calls: list[str] = []
-    reading = storage.read_session
+    reading = storage.read_session_and_record
 
     def counted(path: Path, home: Path | None = None) -> object:
         calls.append(path.name)
         return reading(path, home)
 
-    monkeypatch.setattr(storage, "read_session", counted)
+    monkeypatch.setattr(storage, "read_session_and_record", counted)
     assert load(home).plays == expected
     assert len(calls) == len(list((home / "sessions").glob("*.toml")))
 

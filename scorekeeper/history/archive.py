@@ -233,10 +233,11 @@ def score_file(path: Path, home: Path, *, refresh: bool = False) -> Play | Unrea
     in the file (history/results.py)."""
     from scorekeeper.errors import CatalogueError, ScorekeeperError
     from scorekeeper.history.plays import from_session
-    from scorekeeper.storage import Unreadable, read_session
+    from scorekeeper.session import result_is_current
+    from scorekeeper.storage import Unreadable, read_session_and_record
 
     try:
-        session = read_session(path, home)
+        session, record = read_session_and_record(path, home)
     except CatalogueError as error:  # the catalogue is the broken file, not the session
         return Unreadable(path, f"{error} (needed by {path})")
     except ScorekeeperError as error:
@@ -245,7 +246,7 @@ def score_file(path: Path, home: Path, *, refresh: bool = False) -> Play | Unrea
         outcome = session.score()
     except ScorekeeperError as error:
         return Unreadable(path, f"{path}: cannot score: {error}")
-    if refresh:
+    if refresh and record is not None and result_is_current(record, session) is False:
         from scorekeeper.history.results import refresh_result  # only for a changed file
 
         refresh_result(home, path, session, outcome)

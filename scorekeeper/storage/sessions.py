@@ -75,15 +75,25 @@ def check_writable(home: Path) -> None:
 def read_session(path: Path, home: Path | Callable[[], Path] | None = None) -> Session:
     """Parse and check one session file against the user data of `home` (a card catalogue;
     None: the shipped data only); every problem names the file."""
+    return read_session_and_record(path, home)[0]
+
+
+def read_session_and_record(
+    path: Path, home: Path | Callable[[], Path] | None = None
+) -> tuple[Session, dict[str, Any] | None]:
+    """read_session, with the [result] record the file was saved with (None: it has none),
+    from the one parse: the history checks the record against the inputs it reads."""
     from scorekeeper.session import from_dict
 
     document = read_toml(path, SESSION)
     try:
-        return from_dict(document, user_files(home))
+        session = from_dict(document, user_files(home))
     except InputError as error:
         raise error.at(file=str(path)) from None
     except RecursionError:
         raise StorageError(f"{path}: nested too deeply") from None
+    record = document.get("result")
+    return session, record if isinstance(record, dict) else None
 
 
 def save_session(
