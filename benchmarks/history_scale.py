@@ -38,11 +38,18 @@ for path in sorted(Path(sys.argv[1]).glob("*.toml")):
 """
 
 
-def _split(rng: random.Random, total: int, parts: int) -> list[int]:
-    """`total` tourists dealt among `parts` players at random."""
-    counts = [0] * parts
-    for _ in range(total):
-        counts[rng.randrange(parts)] += 1
+def _hungry_counts(rng: random.Random, players: int) -> list[list[int]]:
+    """Each player's tourists at the ten resorts (five homes, then five hotels), as a game
+    deals them: the 50 cards (one per colour and star, twice) less 2 set aside, shared
+    equally, each played at its holiday home or its hotel; so no resort and no player goes
+    over the box."""
+    cards = [(star, colour) for colour in range(5) for star in range(5) for _ in range(2)]
+    rng.shuffle(cards)
+    share = 48 // players
+    counts = [[0] * 10 for _ in range(players)]
+    for seat in range(players):
+        for star, colour in cards[seat * share : (seat + 1) * share]:
+            counts[seat][star if rng.random() < 0.5 else 5 + colour] += 1
     return counts
 
 
@@ -52,16 +59,16 @@ def _document(rng: random.Random, number: int, played: datetime) -> dict[str, An
     if number % 5 < 3:  # three games in a row, twice a fortnight
         doc["series"] = f"evening-{number // 5}"
     if rng.random() < 0.5:
-        resorts = [_split(rng, rng.randint(0, 10), len(names)) for _ in range(10)]
+        counts = _hungry_counts(rng, len(names))
         doc["game"] = "hungry"
         doc["players"] = [
             {
                 "name": name,
-                "homes": [resorts[r][seat] for r in range(5)],
+                "homes": counts[seat][:5],
                 "hotels": dict(
                     zip(
                         ("red", "yellow", "green", "blue", "purple"),
-                        (resorts[r][seat] for r in range(5, 10)),
+                        counts[seat][5:],
                         strict=True,
                     )
                 ),

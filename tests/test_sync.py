@@ -495,3 +495,16 @@ def test_sync_json_says_what_was_sent_and_received(tmp_path: Path, remote: Path)
         "remote", "sent", "sent_other", "received", "received_other", "games", "conflicts",
         "kept", "unsettled",
     }  # fmt: skip
+
+
+def test_a_long_first_sync_reads_no_file_the_play_cache_knows(tmp_path: Path, remote: Path) -> None:
+    """A game saved by scorekeeper gets its score line from the play cache; a file copied in
+    by hand, which no command has read yet, is named by its file rather than parsed."""
+    ana = tmp_path / "ana"
+    save(ana, HUNGRY)
+    copied = ana / "sessions" / "2026-11-28-first-snow-by-hand.toml"
+    copied.write_bytes(FIRST_SNOW.read_bytes())
+    sync(ana, "--remote", str(remote))
+    message = git(remote, "log", "--format=%B", "--grep=^Add 2 games", "main")
+    assert "Hungry 2026-11-27: Ana 16, Ben 16, Cy 15\n" in message
+    assert "sessions/2026-11-28-first-snow-by-hand.toml\n" in message

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.history.plays import from_session
+from scorekeeper.history.cache import PlayCache
+from scorekeeper.history.plays import Play, from_session
 from scorekeeper.storage import locked, read_session, replace_file
 from scorekeeper.sync.git import Git, NotSharedError, SyncError, last_line
 from scorekeeper.sync.merging import merge_texts
@@ -350,7 +351,8 @@ def _record(git: Git, home: Path, taken: set[str]) -> None:
     changes = _staged_changes(git)
     games = [p for p, change in changes if change == "A" and _is_session(p) and p not in taken]
     if len(games) > 1:
-        lines = [commit_message(home, path, "A") for path in games]
+        cache = PlayCache(home)  # a thousand games' lines in a moment, not a parse each
+        lines = [commit_message(home, path, "A", cache) for path in games]
         git.commit(f"Add {len(games)} games\n\n" + "\n".join(lines), games)
         changes = [(path, change) for path, change in changes if path not in set(games)]
     for path, change in changes:
@@ -377,13 +379,13 @@ def _is_session(path: str) -> bool:
     return path.startswith("sessions/")
 
 
-def commit_message(home: Path, path: str, change: str) -> str:
+def commit_message(home: Path, path: str, change: str, cache: PlayCache | None = None) -> str:
     """`Hungry 2026-11-30: Ana 16, Ben 16, Cy 15` for a new game; a short line otherwise.
     Whatever the names hold, the message is one line of visible text (a NUL or a line break
-    in a name is written as an escape)."""
+    in a name is written as an escape). A game the play cache holds unchanged is not read."""
     verb = {"A": "", "M": "Edit ", "D": "Remove "}[change]
     if change != "D" and _is_session(path):
-        return verb + _game_line(home / path, home)
+        return verb + _game_line(home / path, home, cache)
     if path.startswith("series/"):
         return _one_line(f"{verb or 'New '}series {PurePosixPath(path).stem}")
     return _one_line(f"{verb or 'Add '}{path}")
@@ -393,15 +395,28 @@ def _one_line(text: str) -> str:
     return " ".join(visible(text).split())
 
 
-def _game_line(path: Path, home: Path) -> str:
-    try:
-        session = read_session(path, home)
-        play = from_session(path, session, session.score())
-    except ScorekeeperError:  # a broken file is shared as it is: others may mend it
-        return _one_line(f"{path.parent.name}/{path.name} (not readable as a session)")
+def _game_line(path: Path, home: Path, cache: PlayCache | None) -> str:
+    """A game's line: from the play cache when given one (a game scorekeeper saved or
+    `history` has read), else the file's name, so a first sync of a long history reads no
+    file; alone in its commit, the game is read and scored."""
+    where = f"{path.parent.name}/{path.name}"
+    if cache is not None:
+        play = cache.get(path)
+        if play is None:
+            return _one_line(where)
+    else:
+        try:
+            play = _scored(path, home)
+        except ScorekeeperError:  # a broken file is shared as it is: others may mend it
+            return _one_line(f"{where} (not readable as a session)")
     day = play.day.isoformat() if play.day else "undated"
     scores = ", ".join(f"{r.name} {r.total}" for r in play.results)
     return _one_line(f"{play.title} {day}: {scores}")
+
+
+def _scored(path: Path, home: Path) -> Play:
+    session = read_session(path, home)
+    return from_session(path, session, session.score())
 
 
 def _rebase(git: Git, home: Path, upstream: str) -> tuple[tuple[Conflict, ...], tuple[Kept, ...]]:
