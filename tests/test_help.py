@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
@@ -36,6 +37,22 @@ def test_help_at_80_columns_shows_whole_summaries(path: tuple[str, ...]) -> None
 def test_the_check_catches_a_cut_summary() -> None:
     assert CUT.search("  score    Score a game: walk through it at the table, or score a file...")
     assert not CUT.search("Usage: scorekeeper rules [OPTIONS] [QUESTION...]...")
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_the_root_help_summary_is_the_commands_own(name: str) -> None:
+    """`scorekeeper --help` lists the summaries without building a command: each must say
+    what the command's own help says."""
+    assert COMMANDS[name] == build_command(name).short_help
+
+
+def test_the_root_help_builds_no_command(capsys: pytest.CaptureFixture[str]) -> None:
+    group = typer.main.get_command(app)
+    assert group.main(["--help"], prog_name="scorekeeper", standalone_mode=False) == 0
+    assert "undo     Reverse the last change to the history" in capsys.readouterr().out
+    assert dict(group.commands._built) == {}  # type: ignore[attr-defined]
+    group.main(["games", "--help"], prog_name="scorekeeper", standalone_mode=False)
+    assert list(group.commands._built) == ["games"]  # type: ignore[attr-defined]
 
 
 def test_every_command_is_checked() -> None:

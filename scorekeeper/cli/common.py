@@ -18,20 +18,21 @@ from scorekeeper.text import visible
 if TYPE_CHECKING:
     from scorekeeper.rulebook import Index
 
-COMMANDS = (
-    "score",
-    "rules",
-    "rulings",
-    "history",
-    "series",
-    "stats",
-    "players",
-    "games",
-    "sync",
-    "undo",
-)
-"""Each is defined by the `app` of the module of its name under scorekeeper.cli; help lists
-them in this order."""
+COMMANDS: dict[str, str] = {
+    "score": "Score a game: walk through it at the table, or score a file with --from.",
+    "rules": "Answer a rules question from the rule notes of every title.",
+    "rulings": "List the points the rulebooks leave open, or keep the group's choice for one.",
+    "history": "The sessions in the data directory: list, show, re-score, export, delete, restore.",
+    "series": "Series of games: a three-game evening, a season, a games night.",
+    "stats": "Statistics from every saved session.",
+    "players": "Players in the history: list them, rename one everywhere.",
+    "games": "The titles scorekeeper knows: list them, or show one's facts.",
+    "sync": "Send new games to the group's git remote and receive theirs (uses the system git).",
+    "undo": "Reverse the last change to the history (save, delete, restore, edit, rename, series).",
+}
+"""Each command, defined by the `app` of the module of its name under scorekeeper.cli, with
+its summary: help lists them in this order without importing a single command's module (a
+test holds each summary to its command's own help)."""
 
 
 def command_app(*, add_completion: bool = False, **settings: Any) -> typer.Typer:
@@ -58,6 +59,15 @@ class LazyCommands(TyperGroup):
         # click types this as a mapping to its own Command, which typer 0.26+ keeps in a private
         # module; what typer builds is always one of its two public subclasses.
         self.commands = _BuiltOnUse()  # type: ignore[assignment]
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.commands)  # typer's reads every item, which builds every command
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The command list of `scorekeeper --help`, from the summaries: building each
+        command to ask for its own took longer than the rest of the help."""
+        with formatter.section("Commands"):
+            formatter.write_dl(list(COMMANDS.items()))
 
 
 Command = TyperCommand | TyperGroup
@@ -116,6 +126,7 @@ def whole_summaries(command: Command) -> None:
 
 
 app = command_app(no_args_is_help=True, cls=LazyCommands, add_completion=True)
+
 
 @dataclass
 class AppState:
