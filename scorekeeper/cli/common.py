@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 COMMANDS = (
     "score",
+    "drafts",
     "rules",
     "rulings",
     "history",
