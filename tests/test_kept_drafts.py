@@ -4,11 +4,14 @@ when the walk-through ends."""
 
 from __future__ import annotations
 
+import json
+import os
 from contextlib import ExitStack
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import pexpect
 import pytest
 
 from scorekeeper import storage
@@ -17,6 +20,8 @@ from scorekeeper.walkthrough.draft import KIND, Draft
 from scorekeeper.walkthrough.kept_drafts import KEEP_DAYS, clear_old, open_lock
 from scorekeeper.walkthrough.table import TableSession
 from tests.history_home import run
+from tests.test_completion import complete
+from tests.test_drafts import ANA, BEN, answer, finish, hungry, saved_sessions, spawn
 
 HINT = (
     "`scorekeeper drafts restore ID` brings a dropped one back; drafts set aside go to the "
@@ -79,8 +84,6 @@ def test_the_current_draft_then_those_set_aside_newest_first(kept: Path) -> None
 
 
 def test_drafts_as_json(kept: Path) -> None:
-    import json
-
     current, dropped, damaged = json.loads(run(kept, "drafts", "--json").stdout)
     assert current == {
         "id": "current",
@@ -275,8 +278,6 @@ def test_a_lock_taken_on_a_removed_file_does_not_count(
 
 
 def test_completion_offers_the_drafts_that_can_be_brought_back(kept: Path) -> None:
-    from tests.test_completion import complete
-
     assert complete("bash", "scorekeeper drafts restore ", kept) == ["a1b2c3"]
     fish = complete(
         "fish", "scorekeeper drafts restore ", kept, _TYPER_COMPLETE_FISH_ACTION="get-args"
@@ -285,3 +286,41 @@ def test_completion_offers_the_drafts_that_can_be_brought_back(kept: Path) -> No
         "a1b2c3\tBefore the Guests Arrive with Zoe, [bold]Yann\\x1b, started 2026-11-28 21:05, "
         "answering"
     ]
+
+
+def test_a_named_pipe_set_aside_is_listed_without_waiting_on_it(tmp_path: Path) -> None:
+    pipe = storage.draft_path(tmp_path, KIND).with_name("score.toml.dropped-20261130-210200-0f0f0f")
+    pipe.parent.mkdir(parents=True)
+    os.mkfifo(pipe)
+    result = run(tmp_path, "drafts")
+    assert result.stdout.splitlines()[0] == (
+        "0f0f0f  dropped 2026-11-30 21:02: cannot be resumed: cannot read: not a regular file "
+        "(a named pipe)"
+    )
+
+
+@pytest.mark.slow
+def test_a_game_not_saved_at_the_table_is_brought_back_and_resumed(tmp_path: Path) -> None:
+    """In a real terminal: "no" to "Save this session?" names the command that brings the
+    answers back; after it, `score --resume` carries on at the review with them."""
+    storage.save_draft(tmp_path, KIND, hungry(["Ana", "Ben"], [ANA, BEN]).to_dict())
+    child = spawn(tmp_path, "--resume")
+    answer(child, "Notes", "")
+    answer(child, "Where was it played?", "")
+    child.expect_exact("Is everything right?")
+    child.send("\r")
+    child.expect_exact("Save this session?")
+    child.send("n")
+    child.expect(r"`scorekeeper\s+drafts\s+restore\s+([0-9a-f]{6})`\s+brings\s+them\s+back\.")
+    said = child.match.group(1)
+    child.expect(pexpect.EOF)
+    [name] = [n for n in drafts_folder(tmp_path) if n.startswith("score.toml.dropped-")]
+    assert said == name[-6:]
+
+    assert run(tmp_path, "drafts", "restore", name[-6:]).exit_code == 0
+    child = spawn(tmp_path, "--resume")
+    child.expect_exact("Please check")  # at the review, where it stopped
+    finish(child, notes=False)
+    [session] = saved_sessions(tmp_path)
+    assert [p["name"] for p in session["players"]] == ["Ana", "Ben"]
+    assert drafts_folder(tmp_path) == []
