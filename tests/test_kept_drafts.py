@@ -324,3 +324,13 @@ def test_a_game_not_saved_at_the_table_is_brought_back_and_resumed(tmp_path: Pat
     [session] = saved_sessions(tmp_path)
     assert [p["name"] for p in session["players"]] == ["Ana", "Ben"]
     assert drafts_folder(tmp_path) == []
+
+
+def test_how_far_a_draft_got_counts_the_answers_given() -> None:
+    draft = hungry(["Ana", "Ben"], [ANA, {"homes": [1, 4, 2]}])
+    assert draft.summary() == (
+        "Hungry with Ana, Ben, started 2026-11-29 20:00, answering, 13 answers given"
+    )
+    draft.stage = "review"
+    assert draft.summary().endswith("started 2026-11-29 20:00, at the review")
+    assert hungry(["Ana"], [{}]).summary().endswith(", answering")
