@@ -228,12 +228,13 @@ def test_discarding_says_how_to_bring_the_draft_back(tmp_path: Path) -> None:
     said: list[str] = []
     with TableSession.open(tmp_path, said.append) as table:
         assert table is not None
+        table.program = "scorekeeper --home elsewhere"  # as the command line named it
         table.start(None, discard=True, resume=False, tell=said.append, warn=said.append)
     [name] = [n for n in drafts_folder(tmp_path) if n.startswith("score.toml.dropped-")]
     path = tmp_path / "drafts" / name
     assert said == [
         f"The unfinished walk-through was put aside as {path}; "
-        f"`scorekeeper drafts restore {name[-6:]}` brings it back."
+        f"`scorekeeper --home elsewhere drafts restore {name[-6:]}` brings it back."
     ]
 
 

@@ -13,8 +13,7 @@ from scorekeeper.prompts.asker import select
 from scorekeeper.prompts.interrupts import HELD
 from scorekeeper.text.suggest import did_you_mean
 from scorekeeper.walkthrough.draft import Draft
-from scorekeeper.walkthrough.kept_drafts import draft_id
-from scorekeeper.walkthrough.table import RESTORE, TableSession, new_draft
+from scorekeeper.walkthrough.table import TableSession, new_draft
 
 
 def run(
@@ -35,15 +34,15 @@ def run(
                 _start_series(console, table, table.series)
             if draft is not None and not resume and not offer_draft(console, draft):
                 dropped = table.drop_draft()
-                console.print(f"Its answers are kept in {dropped}; `{RESTORE} "
-                              f"{draft_id(dropped)}` brings it back.", markup=False)
+                console.print(f"Its answers are kept in {dropped}; "
+                              f"`{table.restore_command(dropped)}` brings it back.", markup=False)
                 draft = None
             table.draft = draft or new_draft(game, live)
             saved = walk_through(console, table)
             aside = table.finish(saved is not None)
             if saved is None and aside is not None:
                 console.print(f"Not saved; the answers are kept in {aside}; "
-                              f"`{RESTORE} {draft_id(aside)}` brings them back.", markup=False)
+                              f"`{table.restore_command(aside)}` brings them back.", markup=False)
             elif saved is None:
                 console.print("Not saved.")
             elif table.series:

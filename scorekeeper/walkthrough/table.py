@@ -38,9 +38,6 @@ SHARING = "sharing"  # remembered answers of the walk-through itself, beside eac
 SAVED_AS = "saved_as"  # in a draft: the session file its game was saved as
 
 
-RESTORE = "scorekeeper drafts restore"  # how a dropped draft is brought back
-
-
 class Table(Protocol):
     """What the walk-through needs from around it."""
 
@@ -98,6 +95,7 @@ class TableSession:
     saved_as: Path | None = None
     remembered: dict[str, dict[str, Any]] = field(default_factory=dict)
     warn: Callable[[str], None] = lambda text: None
+    program: str = "scorekeeper"  # how to run scorekeeper on this data directory (--home)
 
     @property
     def known_names(self) -> list[str]:
@@ -192,7 +190,7 @@ class TableSession:
         if discard and self.has_draft():
             aside = self.drop_draft()
             tell(f"The unfinished walk-through was put aside as {aside}; "
-                 f"`{RESTORE} {draft_id(aside)}` brings it back.")
+                 f"`{self.restore_command(aside)}` brings it back.")
         draft, warning, note = (None, "", "") if discard else self.kept_draft()
         if warning:
             warn(warning)
@@ -251,6 +249,10 @@ class TableSession:
     def drop_draft(self) -> Path:
         """Put the kept draft aside (never destroyed); returns where it went."""
         return storage.set_aside_draft(self.home, KIND, DROPPED)
+
+    def restore_command(self, aside: Path) -> str:
+        """The command that brings a draft set aside back, for the messages that name it."""
+        return f"{self.program} drafts restore {draft_id(aside)}"
 
     def has_draft(self) -> bool:
         return storage.draft_path(self.home, KIND).exists()
