@@ -147,6 +147,7 @@ def test_an_unknown_id_names_the_ids_there_are(kept: Path, tmp_path: Path) -> No
     result = run(tmp_path / "empty", "drafts", "restore", "a1b2c3")
     assert result.exit_code == 2
     assert result.stderr == "error: no dropped draft 'a1b2c3': none is kept\n"
+    assert not (tmp_path / "empty").exists()  # a wrong id makes no folder either
 
 
 def test_a_damaged_draft_is_listed_but_not_restored(kept: Path) -> None:

@@ -105,12 +105,13 @@ def restore(home: Path, wanted: str) -> Restored:
     """Make the dropped draft `wanted` (its id or file name) the current one; a current draft
     is set aside first (as dropped, or as damaged when it cannot be read). Refused while a
     walk-through has the drafts open, and for a draft that cannot be resumed."""
+    _find(wanted, _set_aside(kept_drafts(home)))  # a wrong id refused before any file is made
     with storage.held_while_open(open_lock(home)) as mine:
         if not mine:
             raise DraftError("a walk-through is open in another terminal; finish or stop it "
                              "there, then run this again")
         found = kept_drafts(home)
-        kept = _find(wanted, [k for k in found if k.state != CURRENT])
+        kept = _find(wanted, _set_aside(found))  # again, as it is now the lock is held
         if kept.draft is None:
             raise DraftError(f"draft {kept.id} cannot be resumed ({kept.problem}); its file "
                              f"is kept as {kept.path}")
@@ -120,6 +121,10 @@ def restore(home: Path, wanted: str) -> Restored:
             why = DROPPED if current.draft is not None else DAMAGED
             previous = storage.set_aside_draft(home, KIND, why)
         return Restored(kept, DRAFTS.put_back(home, KIND, kept.path), previous)
+
+
+def _set_aside(found: list[KeptDraft]) -> list[KeptDraft]:
+    return [kept for kept in found if kept.state != CURRENT]
 
 
 def _find(wanted: str, asides: list[KeptDraft]) -> KeptDraft:
