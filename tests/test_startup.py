@@ -35,6 +35,7 @@ EXAMPLES = [
     ["rules", "show", "hungry.bonus"],
     ["history"],
     ["stats"],
+    ["drafts", "restore", "a1b2c3"],  # reaches the restore: no such draft
 ]
 """Typical runs; those naming a command that does not exist (yet) are skipped."""
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 COMMANDS: dict[str, str] = {
     "score": "Score a game: walk through it at the table, or score a file with --from.",
+    "drafts": "Unfinished walk-throughs kept as drafts: list them, bring one back.",
     "rules": "Answer a rules question from the rule notes of every title.",
     "rulings": "List the points the rulebooks leave open, or keep the group's choice for one.",
     "history": "The sessions in the data directory: list, show, re-score, export, delete, restore.",

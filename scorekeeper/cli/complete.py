@@ -1,4 +1,5 @@
-"""Shell completion of values: game ids and aliases, players, series, session ids, rule ids.
+"""Shell completion of values: game ids and aliases, players, series, session ids, rule ids,
+dropped drafts' ids.
 
 typer calls these only when the shell asks (`_SCOREKEEPER_COMPLETE` is set), never while a
 command runs, so what they import costs no command its start-up. A value the shell could not
@@ -24,6 +25,7 @@ Completions = list[tuple[str, str]]
 """(value, description): typer shows the description where the shell can (zsh, fish)."""
 
 _BASH_SPECIAL = re.compile(r"([^\w@%+=:,./-])")
+_MARKUP_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")  # what rich.markup.escape escapes
 
 
 FORMATS = {
@@ -48,6 +50,21 @@ def series(ctx: typer.Context) -> Completions:
 
 def sessions(ctx: typer.Context) -> Completions:
     return _from_home(ctx, known.sessions)
+
+
+def drafts(ctx: typer.Context) -> Completions:
+    """The ids of the dropped drafts that can be brought back, with what each holds."""
+    return _from_home(ctx, _dropped_drafts)
+
+
+def _dropped_drafts(home: Path) -> Known:
+    from scorekeeper.walkthrough.kept_drafts import DROPPED, kept_drafts
+
+    return [
+        (kept.id, kept.draft.summary())
+        for kept in kept_drafts(home)
+        if kept.state == DROPPED and kept.draft is not None
+    ]
 
 
 def rule_ids(ctx: typer.Context) -> Completions:
@@ -101,8 +118,15 @@ def _offer(found: Known) -> Completions:
         if visible(value) != value:
             continue
         shown = _BASH_SPECIAL.sub(r"\\\1", value) if bash else value
-        out.setdefault(shown, " ".join(visible(description).split()))
+        out.setdefault(shown, _literal(" ".join(visible(description).split())))
     return list(out.items())
+
+
+def _literal(description: str) -> str:
+    """A description typer will read as rich markup (it does for zsh and fish), escaped as
+    rich.markup.escape does, so a name such as "[bold]Yann" is shown as typed."""
+    escaped = _MARKUP_TAG.sub(lambda m: f"{m[1]}{m[1]}\\{m[2]}", description)
+    return escaped + "\\" if escaped.endswith("\\") and not escaped.endswith("\\\\") else escaped
 
 
 def export_formats() -> Completions:

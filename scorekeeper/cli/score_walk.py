@@ -40,6 +40,7 @@ def walk_through(
                            f"in {kept}); finish it there, or stop it with Ctrl-C, then run this "
                            "again")
             table.series = series
+            table.program = _program(state)
             errors = render.make_console(stderr=True)
             draft = table.start(game.id if game else None, discard=discard, resume=resume,
                                 tell=lambda text: console.print(text, markup=False),
@@ -48,7 +49,7 @@ def walk_through(
             from scorekeeper.prompts.at_table import run
 
             if not run(console, table, draft, resume=resume, game=game, live=live,
-                       command=_command(state)):
+                       command=f"{table.program} score"):
                 raise typer.Exit(ExitStatus.INTERRUPTED)
 
 
@@ -79,12 +80,12 @@ def _game(name: str | None, live: bool) -> Game[Any, Any] | None:
     return game
 
 
-def _command(state: AppState) -> str:
-    """How to run `score` again against the same data directory."""
+def _program(state: AppState) -> str:
+    """How to run scorekeeper again against the same data directory."""
     import shlex
 
     from scorekeeper.storage import HOME_ENV
 
     if state.home_option is None or os.environ.get(HOME_ENV) == str(state.home_option):
-        return "scorekeeper score"
-    return f"scorekeeper --home {shlex.quote(str(state.home_option))} score"
+        return "scorekeeper"
+    return f"scorekeeper --home {shlex.quote(str(state.home_option))}"

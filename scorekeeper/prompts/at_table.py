@@ -33,13 +33,18 @@ def run(
             if table.series is not None:
                 _start_series(console, table, table.series)
             if draft is not None and not resume and not offer_draft(console, draft):
-                console.print(f"Its answers are kept in {table.drop_draft()}.", markup=False)
+                dropped = table.drop_draft()
+                console.print(f"Its answers are kept in {dropped}; "
+                              f"`{table.restore_command(dropped)}` brings it back.", markup=False)
                 draft = None
             table.draft = draft or new_draft(game, live)
             saved = walk_through(console, table)
             aside = table.finish(saved is not None)
-            if saved is None:
-                console.print(f"Not saved; the answers are kept in {aside}.", markup=False)
+            if saved is None and aside is not None:
+                console.print(f"Not saved; the answers are kept in {aside}; "
+                              f"`{table.restore_command(aside)}` brings them back.", markup=False)
+            elif saved is None:
+                console.print("Not saved.")
             elif table.series:
                 console.print(f"It counts in the series {table.series}.", markup=False)
             HELD.checkpoint()

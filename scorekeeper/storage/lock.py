@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 
 from scorekeeper.errors import StorageError
@@ -163,13 +163,44 @@ def locked_if_free(home: Path) -> Iterator[bool]:
 def held_while_open(path: Path) -> Iterator[bool]:
     """An exclusive lock on `path` for as long as something stays open (a walk-through and
     its draft): True when it is ours, False when another process holds it. The kernel
-    releases it when the process ends, however it ends."""
+    releases it when the process ends, however it ends.
+
+    The holder removes the file before letting go, so none is left behind. That is safe
+    because a lock only counts when, once taken, `path` still names the file locked: a
+    process that opened the file just before it was removed, and locks it after, finds the
+    name gone (or a new file under it) and tries again on the name as it is now.
+    """
+    for _ in range(100):
+        handle = _open_lock_file(path)
+        try:
+            mine = _try_lock(handle)
+            if mine and not _still_named(handle, path):
+                continue  # the previous holder removed it meanwhile
+            try:
+                yield mine
+            finally:
+                if mine:
+                    with suppress(OSError):  # Windows removes no open file: it stays, harmless
+                        path.unlink()
+            return
+        finally:
+            os.close(handle)
+    raise StorageError(f"{path}: the lock file keeps changing; try again")
+
+
+def _open_lock_file(path: Path) -> int:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0))
+        return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
         raise StorageError(f"{path}: cannot write here: {reason(error)}") from None
+
+
+def _still_named(handle: int, path: Path) -> bool:
+    """Whether `path` is still the file open as `handle`."""
     try:
-        yield _try_lock(handle)
-    finally:
-        os.close(handle)
+        named = path.stat()
+    except OSError:
+        return False
+    held = os.fstat(handle)
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)

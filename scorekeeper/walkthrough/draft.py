@@ -19,6 +19,7 @@ from typing import Any
 from scorekeeper.errors import StorageError, UnknownGameError
 from scorekeeper.games import find_game
 from scorekeeper.storage import discard_draft, save_draft
+from scorekeeper.text import plural
 
 KIND = "score"
 DRAFT_FORMAT = 2
@@ -102,10 +103,30 @@ class Draft:
         """One line naming the game, the players and how far it got (user text inside)."""
         name = find_game(self.game).name if self.game else "A game not yet chosen"
         who = ", ".join(self.names) if self.names else "no players yet"
-        where = "at the review" if self.stage == "review" else "answering"
+        where = "at the review" if self.stage == "review" else self._progress()
         if self.answers.get("walk", {}).get("live"):
             where += " (live)"
         return f"{name} with {who}, started {self.started:%Y-%m-%d %H:%M}, {where}"
+
+
+    def _progress(self) -> str:
+        """'answering, 12 answers given': the players' answers and settings so far."""
+        players = [
+            {k: v for k, v in p.items() if k != "name"}
+            for p in self.answers.get("players", [])
+            if isinstance(p, dict)
+        ]
+        given = _count(players) + _count(self.answers.get("settings", {}))
+        return f"answering, {plural(given, 'answer')} given" if given else "answering"
+
+
+def _count(value: Any) -> int:
+    """How many answers a value of the draft holds (each number, word or choice)."""
+    if isinstance(value, dict):
+        return sum(_count(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(_count(v) for v in value)
+    return 0 if value is None else 1
 
 
 def _from_first_format(raw: Mapping[str, Any]) -> dict[str, Any]:

@@ -30,11 +30,12 @@ from scorekeeper.history.plays import Play, from_session
 from scorekeeper.history.series_archive import definitions, open_to
 from scorekeeper.session import Session
 from scorekeeper.storage.rulings import group_rulings
+from scorekeeper.text import plural
 from scorekeeper.walkthrough.draft import KIND, Draft, DraftKeeper
+from scorekeeper.walkthrough.kept_drafts import DROPPED, KEEP_DAYS, clear_old, draft_id, open_lock
 
 SHARING = "sharing"  # remembered answers of the walk-through itself, beside each title's
 SAVED_AS = "saved_as"  # in a draft: the session file its game was saved as
-DROPPED = "dropped"  # a draft the user chose not to resume or save: kept aside, not destroyed
 
 
 class Table(Protocol):
@@ -94,6 +95,7 @@ class TableSession:
     saved_as: Path | None = None
     remembered: dict[str, dict[str, Any]] = field(default_factory=dict)
     warn: Callable[[str], None] = lambda text: None
+    program: str = "scorekeeper"  # how to run scorekeeper on this data directory (--home)
 
     @property
     def known_names(self) -> list[str]:
@@ -160,10 +162,11 @@ class TableSession:
     @contextlib.contextmanager
     def open(cls, home: Path, warn: Callable[[str], None]) -> Iterator[TableSession | None]:
         """The data directory's walk-through, held for as long as it runs (None: another
-        terminal has it open); its draft is the kept one, if any (`kept_draft`), else none."""
+        terminal has it open); its draft is the kept one, if any (`kept_draft`), else none.
+        The lock file goes when the walk-through ends (one left by a killed process is
+        harmless: the next walk-through takes it)."""
         storage.check_writable(home)
-        lock = storage.draft_path(home, KIND).with_name(f".{KIND}.open")
-        with storage.held_while_open(lock) as mine:
+        with storage.held_while_open(open_lock(home)) as mine:
             if not mine:
                 yield None
                 return
@@ -182,9 +185,12 @@ class TableSession:
     ) -> Draft | None:
         """The kept draft to carry on with, if any (`discard`: put aside first), saying what
         was done with one that cannot be continued (`warn`: a damaged one, `tell`: the rest);
-        InputError when `resume` cannot be."""
+        InputError when `resume` cannot be. Drafts set aside long ago go to the trash first."""
+        self.clear_old_drafts(tell, warn)
         if discard and self.has_draft():
-            tell(f"The unfinished walk-through was put aside as {self.drop_draft()}.")
+            aside = self.drop_draft()
+            tell(f"The unfinished walk-through was put aside as {aside}; "
+                 f"`{self.restore_command(aside)}` brings it back.")
         draft, warning, note = (None, "", "") if discard else self.kept_draft()
         if warning:
             warn(warning)
@@ -228,9 +234,25 @@ class TableSession:
             storage.discard_draft(rescue, KIND)
         return document
 
+    def clear_old_drafts(self, tell: Callable[[str], None], warn: Callable[[str], None]) -> None:
+        """Move drafts set aside more than KEEP_DAYS days ago into the trash, saying so; a
+        failure only warns (the walk-through goes on)."""
+        try:
+            moved = clear_old(self.home)
+        except StorageError as error:
+            warn(f"old drafts were not moved to the trash: {error}")
+            return
+        if moved:
+            tell(f"{plural(len(moved), 'draft')} set aside more than {KEEP_DAYS} days ago "
+                 f"moved to {moved[0].parent}.")
+
     def drop_draft(self) -> Path:
         """Put the kept draft aside (never destroyed); returns where it went."""
         return storage.set_aside_draft(self.home, KIND, DROPPED)
+
+    def restore_command(self, aside: Path) -> str:
+        """The command that brings a draft set aside back, for the messages that name it."""
+        return f"{self.program} drafts restore {draft_id(aside)}"
 
     def has_draft(self) -> bool:
         return storage.draft_path(self.home, KIND).exists()
