@@ -44,7 +44,7 @@ def test_question_shows_the_best_note_in_full_and_two_more_as_lines(run: Run) ->
     assert [line.split()[0] for line in after.splitlines()] == [
         "Other",
         "creature-comforts.ties",
-        "hungry.ties",
+        "happy-home.ties",
         "Read",
     ]
     assert after.splitlines()[-1] == "Read one in full: scorekeeper rules show ID"

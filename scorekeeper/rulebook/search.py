@@ -67,8 +67,9 @@ NEIGHBOURS = 2
 # A note scoring at least this share of the best one is "also possible".
 CLOSE_SCORE = 0.9
 # A question asked of one game whose words another title's notes fit at least this many times
-# as well is said to be about that title ("polar bear" asked of Hungry).
-OTHER_TITLE = 2.0
+# as well is said to be about that title ("polar bear" asked of Hungry). At twice, a tie
+# question asked of one title was said to be Hungry's, whose notes have learnt the most ties.
+OTHER_TITLE = 4.0
 # A word run together from two ("polarbear") is split only into parts of this many letters or
 # more: shorter ones are too easily found by chance.
 MIN_PART = 3
@@ -228,6 +229,33 @@ def _best_held(
     return best
 
 
+def _split(
+    word: str,
+    is_known: Callable[[str], bool],
+    held: Callable[[str], int],
+    size: Callable[[str], int],
+) -> list[str]:
+    """`word` as two known words, or as it is. It is split if the notes never use it, or if
+    more notes hold the two as a pair (`held`, by their stems' pair) than use the word itself
+    (`size`, by its stem); of several ways, the pair most held, then the most even."""
+    if word in words.STOP_WORDS or word.isdigit():
+        return [word]
+    ways = [
+        (word[:cut], word[cut:])
+        for cut in range(MIN_PART, len(word) - MIN_PART + 1)
+        if all(
+            part not in words.STOP_WORDS and is_known(part) for part in (word[:cut], word[cut:])
+        )
+    ]
+    if not ways:
+        return [word]
+    count = {way: held(_pair(*map(words.stem, way))) for way in ways}
+    best = max(ways, key=lambda way: (count[way], min(map(len, way))))
+    if not is_known(word) or count[best] >= size(words.stem(word)):
+        return list(best)
+    return [word]
+
+
 def _nearest(
     word: str, vocabulary: list[str], surface: dict[str, str], spread: Callable[[str], int]
 ) -> list[str]:
@@ -307,10 +335,23 @@ class Index:
             stem for note_counts in counts for stem in set().union(*note_counts.values())
         )
         vocabulary = list(surface)
+        pairs: dict[str, list[int]] = defaultdict(list)
+        for position, note in enumerate(notes):
+            for phrase in (note.title, *note.terms):
+                for pair in _pairs(stems_of(phrase)):
+                    pairs[pair].append(position)
+
+        def split(word: str) -> list[str]:  # as a question's words are (Index._split)
+            return _split(
+                word,
+                lambda part: words.stem(part) in spread,
+                lambda pair: len(set(pairs.get(pair, ()))),
+                spread.__getitem__,
+            )
 
         def repaired(text: str) -> str:
             kept = []
-            for word in words.surface_words(text):
+            for word in (part for w in words.surface_words(text) for part in split(w)):
                 known = surface.get(word) or words.stem(word)
                 if known in spread or word in words.STOP_WORDS:
                     kept.append(word)
@@ -337,11 +378,6 @@ class Index:
             for stemmed, tf in weighted.items():
                 lists[stemmed].append((position, round(tf / (K1 + tf), 4)))
         postings = Postings.from_lists(lists)
-        pairs: dict[str, list[int]] = defaultdict(list)
-        for position, note in enumerate(notes):
-            for phrase in (note.title, *note.terms):
-                for pair in _pairs(stems_of(phrase)):
-                    pairs[pair].append(position)
         asked = Asked.numbered(asked_texts, field_stems, Idf(postings, len(notes)))
         return cls(library, postings, dict(pairs), surface, asked)
 
@@ -440,26 +476,13 @@ class Index:
     def _split(self, word: str) -> list[str]:
         """A word as two known ones, if the notes never use it ("polarbear" is "polar bear") or
         if more notes' titles and terms hold the two as a pair than use the word itself
-        ("holidayhome", which only a hyphenated "holiday-home" in a few notes spells so); else
-        the word as it is. Of several ways, the pair most held, then the most even."""
-        if word in words.STOP_WORDS or word.isdigit():
-            return [word]
-        ways = [
-            (word[:cut], word[cut:])
-            for cut in range(MIN_PART, len(word) - MIN_PART + 1)
-            if all(
-                part not in words.STOP_WORDS and self.is_known(part)
-                for part in (word[:cut], word[cut:])
-            )
-        ]
-        if not ways:
-            return [word]
-        held = {way: len(set(self.pairs.get(_pair(*map(words.stem, way)), ()))) for way in ways}
-        best = max(ways, key=lambda way: (held[way], min(map(len, way))))
-        stem = words.stem(word)
-        if not self.is_known(word) or held[best] >= self.postings.size(stem):
-            return list(best)
-        return [word]
+        ("holidayhome", which only a hyphenated "holiday-home" in a few notes spells so)."""
+        return _split(
+            word,
+            self.is_known,
+            lambda pair: len(set(self.pairs.get(pair, ()))),
+            self.postings.size,
+        )
 
     def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
         """The stems each question word may stand for, and those each idiom in it means.
@@ -530,7 +553,10 @@ class Index:
             lift = NEIGHBOUR_WEIGHT * max(fits.values())
             for position, likeness in self._likeness(whole).items():
                 if position in ranked:
-                    ranked[position] += lift * likeness
+                    # a question naming its game prefers that game's notes in the lift too:
+                    # the best fit it scales by is already multiplied for the named game
+                    named_other = game is None and named and self.notes[position].game not in named
+                    ranked[position] += lift * likeness / (GAME_BOOST if named_other else 1.0)
         hits = [
             Hit(self.notes[p], score, coverage.get(p, 0.0), fits[p]) for p, score in ranked.items()
         ]
