@@ -1,4 +1,6 @@
-"""Renaming a player in every session file: one journalled change under the lock."""
+"""Renaming a player in every session file: one journalled change under the lock, shared
+with the group through the rename log (`storage.renamelog`), and the group's renames applied
+to the games that arrive."""
 
 from __future__ import annotations
 
@@ -7,9 +9,10 @@ from pathlib import Path
 
 from scorekeeper.errors import StorageError, not_found
 from scorekeeper.history.players import RenameError, rename_document, rename_text
-from scorekeeper.storage.changes import recorded
+from scorekeeper.storage import renamelog
+from scorekeeper.storage.changes import Recorder, recorded
 from scorekeeper.storage.files import dumps
-from scorekeeper.storage.reading import SESSION, parse_toml, read_existing
+from scorekeeper.storage.reading import SESSION, parse_toml, read_existing, read_optional
 from scorekeeper.storage.sessions import Unreadable, iter_sessions
 from scorekeeper.text.names import check_name
 
@@ -29,7 +32,9 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
     The files are read and the new versions staged with the data directory's lock held, so a
     save or another rename waits and nothing is lost; the change is journalled, so a kill at
     any instant is completed or rolled back by the next command. It is written to the change
-    log, so `scorekeeper undo` can reverse it.
+    log, so `scorekeeper undo` can reverse it, and appended to `renames.toml` in the same
+    change, so `sync` carries it to the group (a broken `renames.toml` refuses the rename,
+    naming the file, rather than be overwritten).
     """
     new = check_name(new)
     edited: list[Path] = []
@@ -62,4 +67,21 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
                 f"no session has a player named {old!r}",
                 "see `scorekeeper players`",
             )
+        _log(home, change, renamelog.new_rename(old.strip(), new))
     return Renamed(tuple(edited), tuple(rebuilt), tuple(skipped))
+
+
+def _log(home: Path, change: Recorder, entry: renamelog.Rename) -> None:
+    """Add a rename to the group's log, as a step of the change under way."""
+    path = renamelog.log_path(home)
+    try:
+        text = read_optional(path, renamelog.RENAMES)
+        written = renamelog.appended(text, [entry], path)
+    except StorageError as error:
+        raise StorageError(
+            f"{error}; nothing was renamed (mend the file or move it away)"
+        ) from None
+    if text is None:
+        change.create(path, written)
+    else:
+        change.replace(path, written)

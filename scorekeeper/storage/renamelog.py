@@ -274,3 +274,15 @@ def aliases(entries: Iterable[Rename]) -> Aliases:
             names.pop(new, None)
             by.pop(new, None)
     return Aliases(names, spelled, tuple(conflicts))
+
+
+def undone(now: bytes, before: bytes | None, origin: Path | str) -> str:
+    """The log once the renames a change added (those in `now` and not in `before`) are
+    undone: the file as it is, with an undo entry for each at its end."""
+    try:
+        text = now.decode("utf-8")
+        earlier = parse(before.decode("utf-8"), origin).ids if before else frozenset[str]()
+    except UnicodeDecodeError:
+        raise StorageError(f"{origin}: not UTF-8 text") from None
+    added = [entry for entry in parse(text, origin).entries if entry.id not in earlier]
+    return appended(text, undoing(added), origin)
