@@ -4,16 +4,19 @@ to the games that arrive."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from scorekeeper.errors import StorageError, not_found
 from scorekeeper.history.players import RenameError, rename_document, rename_text
 from scorekeeper.storage import renamelog
 from scorekeeper.storage.changes import Recorder, recorded
 from scorekeeper.storage.files import dumps
+from scorekeeper.storage.journal import transaction
 from scorekeeper.storage.reading import SESSION, parse_toml, read_existing, read_optional
-from scorekeeper.storage.sessions import Unreadable, iter_sessions
+from scorekeeper.storage.sessions import Unreadable, iter_sessions, session_files
 from scorekeeper.text.names import check_name
 
 
@@ -85,3 +88,90 @@ def _log(home: Path, change: Recorder, entry: renamelog.Rename) -> None:
         change.create(path, written)
     else:
         change.replace(path, written)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What the group's rename log changed here: each rename and the games it changed (as
+    written in the file, and the name now), the files changed, the files that keep an old
+    name and why, the renames of one player made apart, and the log's own problems."""
+
+    renamed: tuple[tuple[str, str, int], ...] = ()
+    files: tuple[Path, ...] = ()
+    skipped: tuple[Unreadable, ...] = ()
+    conflicts: tuple[renamelog.Conflict, ...] = ()
+    problems: tuple[str, ...] = ()
+
+
+def apply_renames(home: Path) -> Applied:
+    """Rename, in every session file, each player the group's log has renamed (a game saved
+    with an old name on a laptop that had not heard of the rename, a hand-written file), in
+    one journalled change under the lock. Never raises for the log: a broken log is a
+    problem reported and applies nothing; a file a rename cannot apply to is skipped."""
+    try:
+        log = renamelog.read(home)
+    except StorageError as error:
+        return Applied(problems=(str(error),))
+    found = renamelog.aliases(log.entries)
+    counts: Counter[tuple[str, str]] = Counter()
+    files: list[Path] = []
+    skipped: list[Unreadable] = []
+    if found.names:
+        with transaction(home, "rename players as the group's renames.toml says") as change:
+            for path in session_files(home):
+                try:
+                    text = read_existing(path, SESSION)
+                    if not any(old in text.casefold() for old in found.names):
+                        continue  # most files: no old name anywhere in the text
+                    edited, pairs = _renamed(text, parse_toml(text, path), found)
+                except StorageError:
+                    continue  # an unreadable file is reported by the commands that read it
+                except RenameError as error:
+                    skipped.append(Unreadable(path, str(error)))
+                    continue
+                if pairs:
+                    change.replace(path, edited)
+                    files.append(path)
+                    counts.update(pairs)
+    return Applied(
+        tuple((old, new, count) for (old, new), count in sorted(counts.items())),
+        tuple(files),
+        tuple(skipped),
+        found.conflicts,
+        log.problems,
+    )
+
+
+def renamed_document(document: dict[str, Any], found: renamelog.Aliases) -> dict[str, Any]:
+    """A session document with every old name the log knows renamed (a name that cannot be,
+    because its new name plays in the game too, is left as it is)."""
+    for old in _old_names(document, found):
+        try:
+            document = rename_document(document, old, found.current(old)) or document
+        except RenameError:
+            continue
+    return document
+
+
+def _old_names(document: dict[str, Any], found: renamelog.Aliases) -> list[str]:
+    """The names of a session's players that the log has renamed, in seat order, once each."""
+    players = document.get("players")
+    seats = players if isinstance(players, list) else []
+    names = [p.get("name") for p in seats if isinstance(p, dict)]
+    return list(dict.fromkeys(n for n in names if isinstance(n, str) and found.renames(n)))
+
+
+def _renamed(
+    text: str, document: dict[str, Any], found: renamelog.Aliases
+) -> tuple[str, list[tuple[str, str]]]:
+    """A session's text with every old name the log knows renamed, and each rename made."""
+    pairs = []
+    for old in _old_names(document, found):
+        new = found.current(old)
+        wanted = rename_document(document, old, new)
+        if wanted is None:
+            continue
+        text = rename_text(text, wanted, old, new) or dumps(wanted)
+        document = wanted
+        pairs.append((old, new))
+    return text, pairs

@@ -23,14 +23,16 @@ import re
 import shlex
 import stat
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.plays import from_session
+from scorekeeper.history.renames import Applied
 from scorekeeper.storage import locked, read_session, replace_file
 from scorekeeper.sync.git import Git, NotSharedError, SyncError, last_line
 from scorekeeper.sync.merging import merge_texts
+from scorekeeper.sync.renames import apply_and_commit, joined, known, news
 from scorekeeper.sync.shared import (
     FILES,
     FOLDERS,
@@ -51,7 +53,9 @@ PUSH_ATTEMPTS = 3  # someone else pushed between our fetch and our push: replay 
 CONFLICT = "conflict"  # local branches keeping our side of what could not merge
 MANAGED = "scorekeeper.managed"  # set in the repositories sync made
 SHARED = (*FOLDERS, *FILES)
-SESSION_ATTRIBUTES = "# Written by `scorekeeper sync`\n/sessions/*.toml merge=binary\n"
+SESSION_ATTRIBUTES = (
+    "# Written by `scorekeeper sync`\n/sessions/*.toml merge=binary\n/renames.toml merge=binary\n"
+)
 _BRANCH_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
@@ -88,6 +92,7 @@ class Exchange:
     conflicts: tuple[Conflict, ...] = ()
     unsettled: tuple[str, ...] = ()  # conflict branches of earlier syncs, not deleted yet
     kept: tuple[Kept, ...] = ()
+    renames: Applied = field(default_factory=Applied)  # the group's, applied here
 
 
 @dataclass(frozen=True)
@@ -116,11 +121,14 @@ def share(home: Path, remote: str | None = None) -> Exchange:
     kept: list[Kept] = []
     first: Replayed | None = None
     theirs: str | None = None
+    before = known(git)
+    applied = Applied()
     for _ in range(PUSH_ATTEMPTS):
         # The only step that changes files in the data directory: under the lock, so no
         # save, rename or edit lands half-way through it (fetch and push wait outside it).
         with locked(home):
             replayed = record_and_replay(git, home, upstream, url)
+            applied = joined(applied, apply_and_commit(git))
         first = first or replayed
         conflicts += replayed.conflicts
         kept += replayed.kept
@@ -163,6 +171,7 @@ def share(home: Path, remote: str | None = None) -> Exchange:
         unsettled=tuple(
             b for b in conflict_branches(git) if b not in {c.branch for c in conflicts}
         ),
+        renames=news(applied, before),
     )
 
 
