@@ -3,8 +3,8 @@
 Each `[[rename]]` table is one operation, never edited once written:
 
     [[rename]]
-    id = "5c0f3a9e81d2b7f4"          # random: the same rename arriving twice counts once
-    at = 2026-12-01T17:54:42.125Z    # when it was made, in UTC: the order of the log
+    id = "5c0f3a9e81d2b7f4"                 # random: the same rename arriving twice counts once
+    at = 2026-12-01 18:00:04.125093+00:00   # when it was made, in UTC: the order of the log
     from = "Ana"
     to = "Anabel"
 
