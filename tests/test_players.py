@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -229,3 +230,14 @@ def test_a_broken_rename_log_refuses_the_rename_and_is_left_as_it_is(home: Path)
         "declaration (at line 1, column 9); nothing was renamed (mend the file or move it away)\n"
     )
     assert snapshot(home) == before
+
+
+def test_former_names_are_listed_beside_the_player_as_text(home: Path) -> None:
+    (home / "renames.toml").write_text(
+        '[[rename]]\nid = "0123abcd"\nat = 2026-12-01T18:00:00Z\nfrom = "[red]Zed"\nto = "dana"\n',
+        encoding="utf-8",
+    )
+    listed = run(home, "players").stdout
+    assert "│ Dana (was [red]Zed) │" in listed  # markup in a name is shown, never obeyed
+    rows = json.loads(run(home, "players", "--json").stdout)
+    assert [(p["name"], p["was"]) for p in rows if p["was"]] == [("Dana", ["[red]Zed"])]
