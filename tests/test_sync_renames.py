@@ -68,6 +68,7 @@ def test_a_game_saved_with_the_old_name_elsewhere_is_renamed_on_every_laptop(
         assert (anabel["plays"], anabel["was"]) == (2, ["Ana"])
         listed = run(home, "players").stdout
         assert "Anabel (was Ana)" in listed and "│ Ana " not in listed
+        assert git(home, "status", "--porcelain") == ""  # records renamed whole: none to refresh
     assert history(a) == history(b)
     messages = git(remote, "log", "--format=%s", "main").splitlines()
     assert "Rename Ana to Anabel in 1 game" in messages  # the late game, renamed on arrival

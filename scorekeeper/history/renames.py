@@ -9,14 +9,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.errors import StorageError, not_found
+from scorekeeper.errors import ScorekeeperError, StorageError, not_found
 from scorekeeper.history.players import RenameError, rename_document, rename_text
+from scorekeeper.history.results import with_current_result
+from scorekeeper.session import from_dict
 from scorekeeper.storage import renamelog
 from scorekeeper.storage.changes import Recorder, recorded
 from scorekeeper.storage.files import dumps
 from scorekeeper.storage.journal import transaction
 from scorekeeper.storage.reading import SESSION, parse_toml, read_existing, read_optional
 from scorekeeper.storage.sessions import Unreadable, iter_sessions, session_files
+from scorekeeper.storage.userfiles import user_files
 from scorekeeper.text.names import check_name
 
 
@@ -61,7 +64,8 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
                 continue
             changed = rename_text(text, wanted, old, new)
             (edited if changed is not None else rebuilt).append(path)
-            change.replace(path, changed if changed is not None else dumps(wanted))
+            written = changed if changed is not None else dumps(wanted)
+            change.replace(path, _with_record(home, path, written))
         if not change.files:
             raise not_found(
                 RenameError,
@@ -72,6 +76,16 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
             )
         _log(home, change, renamelog.new_rename(old.strip(), new))
     return Renamed(tuple(edited), tuple(rebuilt), tuple(skipped))
+
+
+def _with_record(home: Path, path: Path, text: str) -> str:
+    """The renamed file with its [result] record's fingerprint brought up to date in the same
+    change, so no later read has to rewrite it (and a sync need not send it twice)."""
+    try:
+        session = from_dict(parse_toml(text, path), user_files(home))
+        return with_current_result(text, session, session.score()) or text
+    except ScorekeeperError:  # a file the history cannot score keeps the record it had
+        return text
 
 
 def _log(home: Path, change: Recorder, entry: renamelog.Rename) -> None:
@@ -130,7 +144,7 @@ def apply_renames(home: Path) -> Applied:
                     skipped.append(Unreadable(path, str(error)))
                     continue
                 if pairs:
-                    change.replace(path, edited)
+                    change.replace(path, _with_record(home, path, edited))
                     files.append(path)
                     counts.update(pairs)
     return Applied(
