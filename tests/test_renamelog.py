@@ -86,10 +86,12 @@ def test_the_union_counts_each_rename_once_oldest_first() -> None:
         rename("c", 5, "Cy", "Cyd"),
     )
     assert union([a, b], [b, c]) == [b, c, a]
-    text = merged(to_text([a, b]), to_text([c, b]))
-    assert text is not None
-    assert parse(text, "renames.toml").entries == (b, c, a)
-    assert merged("not toml [", to_text([c])) == to_text([c])
+    both = merged(to_text([a, b]), to_text([c, b]))
+    assert both is not None and both.unread == ""
+    assert parse(both.text, "renames.toml").entries == (b, c, a)
+    one = merged("not toml [", to_text([c]))
+    assert one is not None and one.text == to_text([c])
+    assert one.unread.startswith("the group's version was left out (renames.toml: not valid TOML")
     assert merged("not toml [", "nor this [") is None
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from scorekeeper.sync.merging import merge_texts
 from tests import test_sync
+from tests.test_hostile_remote import mallory, push
 from tests.test_sync import FIRST_SNOW, HAPPY_HOME, HUNGRY, git, history, run, save, sync
 
 fresh_git = test_sync.fresh_git  # the same fixtures: git as on a fresh machine, a bare remote
@@ -182,3 +183,35 @@ def test_the_log_merges_whatever_its_base(tmp_path: Path) -> None:
     assert merged is not None and merged.conflicts == ()
     log = tomllib.loads(merged.text)["rename"]
     assert [e["id"] for e in log] == ["bbbbbbbb", "aaaaaaaa"]  # oldest first
+
+
+HOSTILE = {
+    "not toml": b"[[rename]\n",
+    "not utf-8": b'[[rename]]\nid = "0123abcd"\nat = 2026-12-01T18:00:00Z\nfrom = "Ana"\n'
+    b'to = "\xff"\n',
+    "wrong types": b'rename = [1, "two", { id = 3 }]\n',
+}
+
+
+@pytest.mark.parametrize("renamed_here", [False, True])
+@pytest.mark.parametrize("attack", sorted(HOSTILE))
+def test_a_rename_log_pushed_by_anyone_is_checked_and_never_stops_a_sync(
+    tmp_path: Path, remote: Path, attack: str, renamed_here: bool
+) -> None:
+    a, _ = two_laptops(tmp_path, remote)
+    clone = mallory(tmp_path, remote)
+    (clone / "renames.toml").write_bytes(HOSTILE[attack])
+    push(clone)
+    if renamed_here:  # both sides changed the log: a union of what reads
+        assert run(a, "players", "rename", "Ben", "Benji").exit_code == 0
+    result = run(a, "sync")
+    assert result.exit_code == 0, result.output
+    notes = result.stderr.splitlines()
+    assert all(line.startswith("Note: ") for line in notes)
+    if renamed_here:
+        log = tomllib.loads((a / "renames.toml").read_text(encoding="utf-8"))["rename"]
+        assert [(e["from"], e["to"]) for e in log] == [("Ben", "Benji")]
+        assert len([n for n in notes if n.startswith("Note: renames.toml: the group's")]) == 1
+    else:
+        assert notes and all(line.startswith(f"Note: {a / 'renames.toml'}: ") for line in notes)
+    assert names_in(a) == ({"Ana", "Benji", "Cy"} if renamed_here else {"Ana", "Ben", "Cy"})

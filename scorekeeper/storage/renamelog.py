@@ -141,6 +141,10 @@ def undoing(entries: Iterable[Rename], now: datetime | None = None) -> list[Rena
 
 def parse(text: str, origin: Path | str) -> Log:
     """The log in a file's text; StorageError when the file as a whole is not one."""
+    try:
+        text.encode("utf-8")  # git hands undecodable bytes over as lone surrogates
+    except UnicodeEncodeError:
+        raise StorageError(f"{origin}: not UTF-8 text") from None
     document = parse_toml(text, origin)
     tables = document.get("rename", [])
     if not isinstance(tables, list):
@@ -233,18 +237,33 @@ def appended(text: str | None, entries: Sequence[Rename], origin: Path | str) ->
     return joined
 
 
-def merged(group: str, mine: str) -> str | None:
+@dataclass(frozen=True)
+class Merged:
+    """Two versions of the log as one, and why a side added nothing (empty when both read)."""
+
+    text: str
+    unread: str = ""
+
+
+def merged(group: str, mine: str) -> Merged | None:
     """Two versions of the log as one: the union of their entries. A side that does not read
-    as a log adds nothing; None when neither does."""
+    as a log adds nothing, and `unread` says which and why; None when neither reads."""
     logs = []
-    for text in (group, mine):
+    unread = []
+    for side, text in (("the group's version", group), ("yours", mine)):
         try:
-            logs.append(parse(text, FILE))
-        except StorageError:
+            log = parse(text, FILE)
+        except StorageError as error:
+            unread.append(f"{side} was left out ({error})")
             continue
+        logs.append(log)
+        if log.problems:
+            more = f" and {len(log.problems) - 1} more" if len(log.problems) > 1 else ""
+            first = log.problems[0].removesuffix("; left out")
+            unread.append(f"{side} had tables left out ({first}{more})")
     if not logs:
         return None
-    return to_text(union(*(log.entries for log in logs)))
+    return Merged(to_text(union(*(log.entries for log in logs))), "; ".join(unread))
 
 
 def aliases(entries: Iterable[Rename]) -> Aliases:

@@ -478,7 +478,7 @@ def _settle(
         replace_file(home / path, merged.text, "a merged session")
         git.stage([path])
         if not merged.conflicts:
-            return None
+            return Kept(path, merged.note) if merged.note else None
         keys = tuple(conflict.key for conflict in merged.conflicts)
     else:
         git.run("checkout", "--ours", "--", path)  # the group's version, whole

@@ -29,6 +29,7 @@ class MergedText:
 
     text: str
     conflicts: tuple[KeyConflict, ...]
+    note: str = ""  # a side that could not be read, and was left out
 
 
 def is_session(path: str) -> bool:
@@ -48,8 +49,8 @@ def merge_texts(
     do not make a valid session): then the file is one value, taken whole. The rename log is
     merged as the union of both sides' entries, never a conflict."""
     if path == renamelog.FILE:
-        text = renamelog.merged(group, mine)
-        return None if text is None else MergedText(text, ())
+        both = renamelog.merged(group, mine)
+        return None if both is None else MergedText(both.text, (), both.unread)
     if base is None or not is_session(path):
         return None
     try:
