@@ -241,3 +241,20 @@ def test_former_names_are_listed_beside_the_player_as_text(home: Path) -> None:
     assert "│ Dana (was [red]Zed) │" in listed  # markup in a name is shown, never obeyed
     rows = json.loads(run(home, "players", "--json").stdout)
     assert [(p["name"], p["was"]) for p in rows if p["was"]] == [("Dana", ["[red]Zed"])]
+
+
+def test_a_rename_log_that_cannot_be_written_leaves_every_file_as_it_was(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = snapshot(home)
+    real = journal.write_temp
+
+    def failing(directory: Path, text: bytes, *, mode: int | None = None) -> Path:
+        if directory == home:  # renames.toml, staged after every session file
+            raise OSError(28, "No space left on device")
+        return real(directory, text, mode=mode)
+
+    monkeypatch.setattr(journal, "write_temp", failing)
+    with pytest.raises(StorageError, match=r"renames.toml: cannot write .*no file was changed"):
+        rename_player(home, "Ana", "Anna")
+    assert snapshot(home) == before
