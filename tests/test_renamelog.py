@@ -151,3 +151,15 @@ def test_two_logs_merged_either_way_give_the_same_names(
     assert one.names == other.names
     for name in ("Ana", "Anabel", "Ben", "Bo", "Cy"):  # a name's current name is final
         assert one.current(one.current(name)) == one.current(name)
+
+
+def test_a_rename_to_another_players_name_makes_one_player_of_them() -> None:
+    found = aliases([rename("a", 0, "Annie", "Ana"), rename("b", 5, "Anna", "ana"),
+                     rename("c", 9, "Ana", "Anabel")])  # fmt: skip
+    assert {found.current(n) for n in ("Annie", "Anna", "ana")} == {"Anabel"}
+    assert found.former("Anabel") == ("ana", "Anna", "Annie")  # as the log last gave them
+
+
+def test_a_long_log_folds_quickly() -> None:
+    chain = [Rename(f"{i:08x}", at(i), f"P{i}", f"P{i + 1}") for i in range(5000)]
+    assert aliases(chain).current("P0") == "P5000"  # a few milliseconds; a naive fold: seconds

@@ -267,31 +267,52 @@ def merged(group: str, mine: str) -> Merged | None:
 
 
 def aliases(entries: Iterable[Rename]) -> Aliases:
-    """The log folded oldest first into each old name's current name (see the module)."""
+    """The log folded oldest first into each old name's current name (see the module).
+
+    Each player is a node of a union-find forest holding the player's name now, so a rename
+    costs the same however many names the player had (a log of thousands stays quick)."""
     ordered = sorted(entries, key=lambda e: e.order)
     undone = {entry.undoes for entry in ordered if entry.undoes}
-    names: dict[str, str] = {}
+    parent: list[int] = []
+    label: list[str] = []  # a player's name now, on the player's root node
+    last: dict[int, Rename] = {}  # the rename that gave a player that name
+    node: dict[str, int] = {}  # every name (casefold) -> the player it names
+    renamed: set[str] = set()  # the names that are old names of someone
     spelled: dict[str, str] = {}
-    by: dict[str, Rename] = {}  # the rename that gave an old name its current name
     conflicts: list[Conflict] = []
+
+    def find(at: int) -> int:
+        while parent[at] != at:
+            parent[at] = parent[parent[at]]
+            at = parent[at]
+        return at
+
     for entry in ordered:
         if entry.undoes or entry.id in undone:
             continue
         old, new = entry.old.casefold(), entry.new.casefold()
-        spelt = (v for v in names.values() if v.casefold() == old)  # as it was given
-        now = names.get(old) or next(spelt, entry.old)
-        source = now.casefold()
-        if source != old:  # `from` was renamed away already: made apart from that rename
-            conflicts.append(Conflict(by[old], entry))
-        spelled.setdefault(source, now)
+        if old not in node:
+            node[old] = len(parent)
+            parent.append(len(parent))
+            label.append(entry.old)
+        player = find(node[old])
+        now = label[player]
+        if now.casefold() != old:  # `from` was renamed away already: made apart from that
+            conflicts.append(Conflict(last[player], entry))
+        spelled.setdefault(now.casefold(), now)
         spelled.setdefault(old, entry.old)
-        moved = {k for k, v in names.items() if v.casefold() == source} | {old, source}
-        for key in moved:
-            names[key] = entry.new
-            by[key] = entry
-        if new not in moved:  # the name is this player's now, no longer anyone's alias
-            names.pop(new, None)
-            by.pop(new, None)
+        renamed |= {old, now.casefold()}
+        other = find(node[new]) if new in node else player
+        if other != player and label[other].casefold() == new:
+            parent[other] = player  # renamed to another player's name: one player now
+        elif other != player:  # an old name of another player: it is this one's from now on
+            node[new] = player
+            renamed.discard(new)
+        else:
+            node[new] = player
+        label[player] = entry.new
+        last[player] = entry
+    names = {key: label[find(node[key])] for key in renamed}
     return Aliases(names, spelled, tuple(conflicts))
 
 
