@@ -313,7 +313,7 @@ def test_rename_is_recorded_and_undone(tmp_path: Path) -> None:
     renamed = rename_player(home, "Dana", "Dina")
     change = last_change(home)
     assert change is not None and change.description == "rename 'Dana' to 'Dina'"
-    assert len(change.files) == len(renamed.edited) + len(renamed.rebuilt) == 4
+    assert len(change.files) == len(renamed.edited) + len(renamed.rebuilt) + 1 == 5  # the log
     undo(home, change.number)
     kept = {k: v for k, v in snapshot(home).items() if k.startswith(("sessions/", "series/"))}
     assert kept == {k: v for k, v in before.items() if k.startswith(("sessions/", "series/"))}

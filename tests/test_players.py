@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from scorekeeper.errors import StorageError
 from scorekeeper.history.archive import known_names, load
 from scorekeeper.history.players import quote, rename_document, rename_text
 from scorekeeper.history.renames import rename_player
-from scorekeeper.storage import journal
+from scorekeeper.storage import journal, renamelog
 from tests.history_home import make_home, run, snapshot
 
 
@@ -52,8 +53,9 @@ def test_rename_changes_every_file_that_has_the_player(home: Path) -> None:
     result = run(home, "players", "rename", "ANA", "Anna")
     assert result.exit_code == 0, result.stderr
     assert "Renamed ANA to Anna in 4 session files." in result.stdout
-    changed = {name for name, data in snapshot(home).items() if before[name] != data}
+    changed = {name for name, data in snapshot(home).items() if before.get(name) != data}
     assert changed == {
+        "renames.toml",  # the rename, for the group (tests/test_sync_renames.py)
         "sessions/2026-11-08-hungry-d4e5f6.toml",
         "sessions/2026-11-08-before-the-guests-arrive-e5f6a7.toml",
         "sessions/2026-11-15-hungry-f6a7b8.toml",
@@ -168,7 +170,9 @@ def test_renaming_there_and_back_restores_every_file_byte_for_byte(home: Path) -
     assert run(home, "players", "rename", "Dana", "Zed").exit_code == 0
     assert snapshot(home) != before
     assert run(home, "players", "rename", "zed", "Dana").exit_code == 0
-    assert snapshot(home) == before
+    after = snapshot(home)
+    assert after.pop("renames.toml")  # both renames, for the group
+    assert after == before
 
 
 def test_a_file_no_exact_text_edit_fits_is_rewritten_from_its_data(home: Path) -> None:
@@ -188,3 +192,69 @@ def test_a_file_no_exact_text_edit_fits_is_rewritten_from_its_data(home: Path) -
     assert doc["location"] == "Ana"  # free text is not a name
     assert [p["name"] for p in doc["players"]] == ["Anna", "Ben"]
     assert doc["result"]["winners"] == ["Anna"]
+
+
+def test_a_rename_is_added_to_the_groups_rename_log(home: Path) -> None:
+    assert run(home, "players", "rename", "ana", "Anabel").exit_code == 0
+    assert run(home, "players", "rename", "Cy", "Cyd").exit_code == 0
+    text = (home / "renames.toml").read_text(encoding="utf-8")
+    assert text.startswith("# The renames this group shares:")
+    tables = tomllib.loads(text)["rename"]
+    assert [(t["from"], t["to"]) for t in tables] == [("ana", "Anabel"), ("Cy", "Cyd")]
+    assert len({t["id"] for t in tables}) == 2
+    assert tables[0]["at"] <= tables[1]["at"] and tables[0]["at"].utcoffset().total_seconds() == 0
+
+
+def test_undo_of_a_rename_adds_an_entry_that_undoes_it_rather_than_forget_it(home: Path) -> None:
+    before = snapshot(home)
+    assert run(home, "players", "rename", "Dana", "Dina").exit_code == 0
+    (made,) = tomllib.loads((home / "renames.toml").read_text(encoding="utf-8"))["rename"]
+    result = run(home, "undo", "--yes")
+    assert result.exit_code == 0, result.output
+    after = snapshot(home)
+    log = tomllib.loads(after.pop("renames.toml").decode())["rename"]
+    assert after == before  # every session as it was
+    assert (
+        log[0] == made and log[1]["undoes"] == made["id"] and set(log[1]) == {"id", "at", "undoes"}
+    )
+    assert renamelog.aliases(renamelog.read(home).entries).names == {}
+
+
+def test_a_broken_rename_log_refuses_the_rename_and_is_left_as_it_is(home: Path) -> None:
+    (home / "renames.toml").write_text("[[rename]\n", encoding="utf-8")
+    before = snapshot(home)
+    result = run(home, "players", "rename", "Ana", "Anabel")
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        f"error: {home / 'renames.toml'}: not valid TOML: Expected ']]' at the end of an array "
+        "declaration (at line 1, column 9); nothing was renamed (mend the file or move it away)\n"
+    )
+    assert snapshot(home) == before
+
+
+def test_former_names_are_listed_beside_the_player_as_text(home: Path) -> None:
+    (home / "renames.toml").write_text(
+        '[[rename]]\nid = "0123abcd"\nat = 2026-12-01T18:00:00Z\nfrom = "[red]Zed"\nto = "dana"\n',
+        encoding="utf-8",
+    )
+    listed = run(home, "players").stdout
+    assert "│ Dana (was [red]Zed) │" in listed  # markup in a name is shown, never obeyed
+    rows = json.loads(run(home, "players", "--json").stdout)
+    assert [(p["name"], p["was"]) for p in rows if p["was"]] == [("Dana", ["[red]Zed"])]
+
+
+def test_a_rename_log_that_cannot_be_written_leaves_every_file_as_it_was(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = snapshot(home)
+    real = journal.write_temp
+
+    def failing(directory: Path, text: bytes, *, mode: int | None = None) -> Path:
+        if directory == home:  # renames.toml, staged after every session file
+            raise OSError(28, "No space left on device")
+        return real(directory, text, mode=mode)
+
+    monkeypatch.setattr(journal, "write_temp", failing)
+    with pytest.raises(StorageError, match=r"renames.toml: cannot write .*no file was changed"):
+        rename_player(home, "Ana", "Anna")
+    assert snapshot(home) == before

@@ -93,7 +93,7 @@ def test_stats_players_and_series(home: Path) -> None:
 
     players = json_of(home, "players", "--json")
     assert players == json_of(home, "players", "list", "--json")
-    assert players[0] == {"name": "Ana", "plays": 4, "wins": 3, "last": "2026-11-27"}
+    assert players[0] == {"name": "Ana", "plays": 4, "wins": 3, "last": "2026-11-27", "was": []}
 
     listed = json_of(home, "series", "list", "--json")
     assert all(set(s) == SERIES_KEYS for s in listed)

@@ -493,7 +493,7 @@ def test_sync_json_says_what_was_sent_and_received(tmp_path: Path, remote: Path)
     assert (received["sent"], received["received"], received["games"]) == (0, 2, 2)
     assert set(received) == {
         "remote", "sent", "sent_other", "received", "received_other", "games", "conflicts",
-        "kept", "unsettled",
+        "kept", "unsettled", "renamed", "rename_conflicts",
     }  # fmt: skip
 
 

@@ -10,8 +10,11 @@ import typer
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import report_unreadable
+from scorekeeper.errors import StorageError
 from scorekeeper.history.archive import load
-from scorekeeper.history.players import check_new_name, player_counts
+from scorekeeper.history.players import check_new_name, player_counts, with_former
+from scorekeeper.storage.renamelog import Aliases, aliases, read
+from scorekeeper.text import visible
 
 app = command_app(help="Players in the history: list them, rename one everywhere.")
 
@@ -43,7 +46,7 @@ def _print_players(state: AppState, as_json: bool) -> None:
     with user_errors():
         loaded = load(state.home)
     report_unreadable(loaded.unreadable)
-    rows = player_counts(loaded.plays)
+    rows = with_former(player_counts(loaded.plays), _aliases(state))
     if as_json:
         sys.stdout.write(json_text(players_json(rows)))
         return
@@ -52,6 +55,16 @@ def _print_players(state: AppState, as_json: bool) -> None:
         console.print("No players yet.")
         return
     console.print(players_table(rows))
+
+
+def _aliases(state: AppState) -> Aliases:
+    """The group's renames, for the old names beside each player; a broken log is one line
+    on stderr, and the list is shown without them."""
+    try:
+        return aliases(read(state.home).entries)
+    except StorageError as error:
+        typer.echo(visible(f"note: {error}; renames are not shown"), err=True)
+        return Aliases()
 
 
 @app.command("rename")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from datetime import date, time
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +13,7 @@ import typer
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import print_json
 from scorekeeper.errors import ExitStatus
+from scorekeeper.history.renames import Applied
 from scorekeeper.sync import Exchange, Unsettled, settle, share, unsettled
 from scorekeeper.sync.fields import MISSING, Side
 from scorekeeper.text import plural, visible
@@ -94,6 +95,11 @@ def exchange_json(exchange: Exchange) -> dict[str, object]:
         ],
         "kept": [{"file": k.file, "why": k.why} for k in exchange.kept],
         "unsettled": list(exchange.unsettled),
+        "renamed": [{"from": o, "to": n, "games": c} for o, n, c in exchange.renames.renamed],
+        "rename_conflicts": [
+            {"from": c.later.old, "to": [c.earlier.new, c.later.new], "kept": c.later.new}
+            for c in exchange.renames.conflicts
+        ],
     }
 
 
@@ -108,6 +114,7 @@ def conflicts(exchange: Exchange, home: Path) -> list[str]:
     """Each conflict of this sync and how to settle it, edits kept over removals, and the
     conflicts of earlier syncs not settled yet."""
     lines = [f"Note: {kept.file}: {kept.why}." for kept in exchange.kept]
+    lines += rename_notes(exchange.renames, home)
     for conflict in exchange.conflicts:
         file = conflict.files[0]
         if conflict.keys:
@@ -132,6 +139,24 @@ def conflicts(exchange: Exchange, home: Path) -> list[str]:
             "(`scorekeeper sync --conflicts` shows them)."
         )
     return lines
+
+
+def rename_notes(applied: Applied, home: Path) -> list[str]:
+    """The group's renames applied here, two renames of one player, what kept an old name."""
+    lines = [f"Note: renamed {old} to {new} in {plural(count, 'game')}, as the group's "
+             "renames.toml says." for old, new, count in applied.renamed]  # fmt: skip
+    for c in applied.conflicts:
+        lines.append(
+            f"Note: {c.later.old} was renamed two ways, to {c.earlier.new} ({_when(c.earlier.at)})"
+            f" and to {c.later.new} ({_when(c.later.at)}): the later, {c.later.new}, is kept."
+        )
+    lines += [f"Note: {s.path.relative_to(home)} keeps an old name: {s.reason}."
+              for s in applied.skipped]  # fmt: skip
+    return lines + [f"Note: {problem}" for problem in applied.problems]
+
+
+def _when(at: datetime) -> str:
+    return at.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def listing(found: list[Unsettled], home: Path) -> list[str]:

@@ -12,12 +12,13 @@ import copy
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
 from scorekeeper.errors import InputError, ScorekeeperError, Where
 from scorekeeper.history.plays import Play, oldest_first, spellings
+from scorekeeper.storage.renamelog import Aliases
 from scorekeeper.text import visible
 from scorekeeper.text.names import check_name
 
@@ -47,6 +48,12 @@ class PlayerCount:
     plays: int
     wins: int  # games against opponents won (shared victories count)
     last: date | None
+    was: tuple[str, ...] = ()  # the names the group's renames took from this player
+
+
+def with_former(rows: Iterable[PlayerCount], found: Aliases) -> list[PlayerCount]:
+    """Each player with the old names the rename log gives them (`Anabel (was Ana)`)."""
+    return [replace(row, was=found.former(row.name)) for row in rows]
 
 
 def player_counts(plays: Iterable[Play]) -> list[PlayerCount]:

@@ -113,7 +113,8 @@ def _day(value: date | None) -> str | None:
 def players_json(rows: Sequence[PlayerCount]) -> list[dict[str, Any]]:
     """`players --json`: everyone, most plays first."""
     return [
-        {"name": p.name, "plays": p.plays, "wins": p.wins, "last": _day(p.last)} for p in rows
+        {"name": p.name, "plays": p.plays, "wins": p.wins, "last": _day(p.last), "was": list(p.was)}
+        for p in rows
     ]
 
 

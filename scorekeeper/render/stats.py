@@ -79,5 +79,6 @@ def players_table(rows: Sequence[PlayerCount]) -> Table:
     table.add_column("Wins", justify="right")
     table.add_column("Last played", no_wrap=True)
     for p in rows:
-        table.add_row(user(p.name), str(p.plays), str(p.wins), when(p.last))
+        name = user(p.name).append(user(f" (was {', '.join(p.was)})" if p.was else "", "dim"))
+        table.add_row(name, str(p.plays), str(p.wins), when(p.last))
     return table

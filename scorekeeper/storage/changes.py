@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError, StorageError
+from scorekeeper.storage import renamelog
 from scorekeeper.storage.files import _suffix
 from scorekeeper.storage.journal import Transaction, transaction
 from scorekeeper.storage.notice import tell
@@ -303,6 +304,13 @@ def _reverse(home: Path, change: Transaction, item: FileChange, taken: set[Path]
     if (digest(now) if now is not None else None) != item.after:
         state = "is gone" if now is None else "was changed since"
         raise UndoError(f"{path} {state}; the change cannot be undone")
+    if item.path == renamelog.FILE:  # shared, so never taken back: an entry undoes the rename
+        assert now is not None
+        kept = home / item.kept if item.kept else None
+        change.replace(path, renamelog.undone(now, _current(kept) if kept else None, path))
+        if kept is not None:
+            change.remove(kept)
+        return
     if item.before is None:  # the change created it: to the trash, never destroyed
         assert now is not None
         change.create(free_name(trash_for(home, path), path.name, taken), now)

@@ -23,15 +23,17 @@ import re
 import shlex
 import stat
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.cache import PlayCache
 from scorekeeper.history.plays import Play, from_session
+from scorekeeper.history.renames import Applied
 from scorekeeper.storage import locked, read_session, replace_file
 from scorekeeper.sync.git import Git, NotSharedError, SyncError, last_line
 from scorekeeper.sync.merging import merge_texts
+from scorekeeper.sync.renames import apply_and_commit, joined, known, news
 from scorekeeper.sync.shared import (
     FILES,
     FOLDERS,
@@ -52,7 +54,9 @@ PUSH_ATTEMPTS = 3  # someone else pushed between our fetch and our push: replay 
 CONFLICT = "conflict"  # local branches keeping our side of what could not merge
 MANAGED = "scorekeeper.managed"  # set in the repositories sync made
 SHARED = (*FOLDERS, *FILES)
-SESSION_ATTRIBUTES = "# Written by `scorekeeper sync`\n/sessions/*.toml merge=binary\n"
+SESSION_ATTRIBUTES = (
+    "# Written by `scorekeeper sync`\n/sessions/*.toml merge=binary\n/renames.toml merge=binary\n"
+)
 _BRANCH_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
@@ -89,6 +93,7 @@ class Exchange:
     conflicts: tuple[Conflict, ...] = ()
     unsettled: tuple[str, ...] = ()  # conflict branches of earlier syncs, not deleted yet
     kept: tuple[Kept, ...] = ()
+    renames: Applied = field(default_factory=Applied)  # the group's, applied here
 
 
 @dataclass(frozen=True)
@@ -117,11 +122,14 @@ def share(home: Path, remote: str | None = None) -> Exchange:
     kept: list[Kept] = []
     first: Replayed | None = None
     theirs: str | None = None
+    before = known(git)
+    applied = Applied()
     for _ in range(PUSH_ATTEMPTS):
         # The only step that changes files in the data directory: under the lock, so no
         # save, rename or edit lands half-way through it (fetch and push wait outside it).
         with locked(home):
             replayed = record_and_replay(git, home, upstream, url)
+            applied = joined(applied, apply_and_commit(git))
         first = first or replayed
         conflicts += replayed.conflicts
         kept += replayed.kept
@@ -164,6 +172,7 @@ def share(home: Path, remote: str | None = None) -> Exchange:
         unsettled=tuple(
             b for b in conflict_branches(git) if b not in {c.branch for c in conflicts}
         ),
+        renames=news(applied, before),
     )
 
 
@@ -484,7 +493,7 @@ def _settle(
         replace_file(home / path, merged.text, "a merged session")
         git.stage([path])
         if not merged.conflicts:
-            return None
+            return Kept(path, merged.note) if merged.note else None
         keys = tuple(conflict.key for conflict in merged.conflicts)
     else:
         git.run("checkout", "--ours", "--", path)  # the group's version, whole

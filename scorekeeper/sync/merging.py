@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import ScorekeeperError, StorageError
+from scorekeeper.history.renames import renamed_document
 from scorekeeper.session import from_dict, to_dict
-from scorekeeper.storage import dumps
+from scorekeeper.storage import dumps, renamelog
 from scorekeeper.storage.reading import parse_toml
 from scorekeeper.storage.userfiles import user_files
 from scorekeeper.sync.fields import KeyConflict, Side, merge, same
@@ -28,6 +29,7 @@ class MergedText:
 
     text: str
     conflicts: tuple[KeyConflict, ...]
+    note: str = ""  # a side that could not be read, and was left out
 
 
 def is_session(path: str) -> bool:
@@ -44,14 +46,21 @@ def merge_texts(
 ) -> MergedText | None:
     """The two versions of a session merged key by key, or None when they cannot be (not a
     session, no version shared before, a version that does not parse, or merged inputs that
-    do not make a valid session): then the file is one value, taken whole."""
+    do not make a valid session): then the file is one value, taken whole. The rename log is
+    merged as the union of both sides' entries, never a conflict."""
+    if path == renamelog.FILE:
+        both = renamelog.merged(group, mine)
+        return None if both is None else MergedText(both.text, (), both.unread)
     if base is None or not is_session(path):
         return None
     try:
         documents = [parse_toml(text, path) for text in (base, group, mine)]
     except ScorekeeperError:
         return None
-    base_doc, group_doc, mine_doc = documents
+    # A player renamed on one side (or two ways) is the same player on both: compared under
+    # the names the group's renames give them now, a rename is no change to merge
+    found = _aliases(home)
+    base_doc, group_doc, mine_doc = (renamed_document(d, found) for d in documents)
     merged = merge(base_doc, group_doc, mine_doc, prefer, ignore=DERIVED)
     for text, document in ((group, group_doc), (mine, mine_doc)):
         if same(merged.document, _inputs(document)):
@@ -62,6 +71,13 @@ def merge_texts(
     except ScorekeeperError:
         return None
     return MergedText(dumps(to_dict(session, outcome)), merged.conflicts)
+
+
+def _aliases(home: Path) -> renamelog.Aliases:
+    try:
+        return renamelog.aliases(renamelog.read(home).entries)
+    except StorageError:  # reported once the exchange is done, by `renames`
+        return renamelog.Aliases()
 
 
 def _inputs(document: dict[str, Any]) -> dict[str, Any]:
