@@ -205,8 +205,10 @@ def test_a_conflict_keeps_both_versions_and_leaves_a_clean_usable_tree(
         "Sent 1 game and 1 other change, received 0 and 1 other change; 2 games in the history.\n"
     )
     conflict, settle = result.stderr.splitlines()
-    commit = git(ana, "log", "--format=%h", "-1", "--all", "--grep=^Edit").strip()
-    branch = f"conflict/{game.removesuffix('.toml')}-{commit}"
+    (branch,) = git(ana, "for-each-ref", "--format=%(refname:short)", "refs/heads/conflict").split()
+    commit = branch.rsplit("-", 1)[1]  # the kept commit, named in the branch and the message
+    assert branch == f"conflict/{game.removesuffix('.toml')}-{commit}"
+    assert git(ana, "rev-parse", branch).startswith(commit)
     file = f"sessions/{game}"
     assert conflict == (
         f"Conflict: {file}: players[3].name changed here and in the group. The group's values "
