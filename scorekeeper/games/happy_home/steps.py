@@ -191,7 +191,8 @@ def _room_numbers(seat: int, key: str, objective: Objective | None) -> list[Step
     design = objective.id if objective is not None else ""
     out = []
     for room in ROOMS:
-        step = number_step(_room_path(seat, room, key), f"{room}, {f.label}", f, 0,
+        label = SHORT[key] if key == "core" else f.label  # "different" is in the help
+        step = number_step(_room_path(seat, room, key), f"{room}, {label}", f, 0,
                            getattr(f, "high", None), seat=seat, group=key, order=ROOM_ORDER,
                            column=f"{room} {SHORT[key]}")
         if key in TYPED and isinstance(step.ask, Text):  # 0 here is the best answer
@@ -289,11 +290,15 @@ def parse_plants(text: str) -> list[int]:
     return plants
 
 
+PLANTS_HOW = Message(f"Pot plants: each plant's empty neighbours, joined by {JOIN} (2{JOIN}0 for "
+                     f"two plants), {NONE} for none", "dim")
+
+
 def _plant_step(seat: int, room: str) -> Step:
     f = ROOM_FIELD_BY_KEY["plants"]
     return Step(
         _room_path(seat, room, "plants"),
-        f"{room}, pot plants' empty neighbours ({JOIN} between plants, {NONE} for none)",
+        f"{room}, pot plants' empty neighbours",
         Text(parse_plants, blank=[], blank_hint="Enter = none",
              shape=f"each plant's empty neighbours, 0 to {MAX_EMPTY_NEIGHBOURS}, joined by "
                    f"{JOIN} (2{JOIN}0), or {NONE} for none"),
@@ -304,4 +309,5 @@ def _plant_step(seat: int, room: str) -> Step:
         order=ROOM_ORDER,
         column=f"{room} {SHORT['plants']}",
         show=lambda value: JOIN.join(map(str, value)) or "none",
+        before=(PLANTS_HOW,),
     )
