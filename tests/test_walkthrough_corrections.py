@@ -97,6 +97,19 @@ def test_happy_home_counts_come_back_with_their_objective() -> None:
     assert run.session["players"] == straight.session["players"]
 
 
+def test_a_pot_plant_taken_away_under_finishing_touches_sets_the_rooms_rugs_aside() -> None:
+    from tests.test_walkthrough_flow import FINISHING_TOUCHES
+
+    kitchen_plants = [DOWN + E, E, DOWN * 11 + E]  # Change an answer, Ana, kitchen plants
+    to_review = [*FINISHING_TOUCHES[:-2]]
+    run = drive(new_draft("happy-home"), [*to_review, *kitchen_plants, "-\r", E, E])
+    kitchen = run.session["players"][0]["rooms"]["kitchen"]
+    assert kitchen["plants"] == [] and "rugs" not in kitchen
+    keys = [*to_review, *kitchen_plants, "-\r", *kitchen_plants, "2\r", E, E]
+    again = drive(new_draft("happy-home"), keys)  # the plant back: its rug comes back unasked
+    assert again.session == drive(new_draft("happy-home"), FINISHING_TOUCHES).session
+
+
 def test_nooks_and_crannies_empty_corners_have_no_enter_default() -> None:
     keys = ["Ana\r", "Ben\r", E, DOWN * 3 + E, "a, b, c, d, e\r",
             "5 0\r", "2 2 2 2\r", "- - - -\r", "- - - -\r", E]  # Enter at the empty corners

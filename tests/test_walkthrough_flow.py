@@ -202,6 +202,28 @@ def test_happy_home_three_players_in_thirty_enters() -> None:
     assert drive(new_draft("happy-home"), [*one_by_one, E]).session == run.session
 
 
+# Finishing Touches: rugs are asked only for the rooms with a pot plant (Ana's kitchen and
+# bedroom, on one line); Ben has no pot plant, so no rugs question at all.
+FINISHING_TOUCHES = [
+    "Ana\r", "Ben\r", E, DOWN * 2 + E, "red, blue, green, yellow, white\r",
+    "5 1\r", "2 2 2 2\r", "rb rb rb rb\r", "2 - 1 -\r", "1 0\r",
+    "3 0\r", "0 0 0 0\r", "- - - -\r", "- - - -\r",
+    *CLOSE,
+]
+
+
+def test_finishing_touches_asks_rugs_only_where_a_pot_plant_could_score_them() -> None:
+    run = drive(new_draft("happy-home"), FINISHING_TOUCHES)
+    ana, ben = players(run.session)
+    assert {room: ana["rooms"][room].get("rugs") for room in ana["rooms"]} == {
+        "kitchen": 1, "bathroom": None, "bedroom": 0, "lounge": None
+    }
+    assert all("rugs" not in room for room in ben["rooms"].values())
+    # Ana: furniture 3 x 4, red and blue in all 4 rooms 5 + 5, plants 3 + 2, mat 5, plant and
+    # rug in the kitchen 3, a scratch -1.
+    assert {s.name: s.total for s in run.saved[-1][1].standings} == {"Ana": 34, "Ben": 3}
+
+
 def test_a_three_player_happy_home_review_fits_one_screen_with_players_as_columns() -> None:
     run = drive(new_draft("happy-home"), HAPPY_HOME_THREE, width=100)
     screen = run.screen

@@ -14,6 +14,7 @@ the caller stores). The item count is a tie-breaker: the plan asks it only when 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -38,6 +39,7 @@ from scorekeeper.games.steps import (
     Text,
     field_steps,
     number_step,
+    put_at,
     whole_number,
 )
 
@@ -93,13 +95,16 @@ def design_step(context: Context) -> Step:
 
     def write(answers: dict[str, Any], value: Any) -> None:
         answers.setdefault("settings", {})[design.key] = value
-        needed = OBJECTIVE_BY_ID[value].key
-        keep = {"core", "colours", "plants", needed}
+        objective = OBJECTIVE_BY_ID[value]
         for seat, player in enumerate(context.players):
             for name, room in player.get("rooms", {}).items():
+                keep = {"core", "colours", "plants"}
+                if scores(room, objective):
+                    keep.add(objective.key)
                 for key in [k for k in room if k not in keep]:
                     context.set_aside(seat, ("rooms", name, key))
-                context.bring_back(seat, ("rooms", name, needed))
+                if scores(room, objective):
+                    context.bring_back(seat, ("rooms", name, objective.key))
 
     options = tuple((f"{o.name}: {CARD_TEXT[o.id]}", o.id) for o in OBJECTIVES)
     return Step(
@@ -162,6 +167,12 @@ def check_palette(text: str) -> list[str]:
     return names
 
 
+def scores(room: dict[str, Any], objective: Objective) -> bool:
+    """Whether the objective can score this room, so its count is asked: Finishing Touches
+    only a room with a pot plant (its rugs matter nowhere else); every other card any room."""
+    return objective.id != "finishing-touches" or bool(room.get("plants"))
+
+
 def home_steps(context: Context, seat: int, objective: Objective | None) -> list[Step]:
     """One player's answers, group by group: mat and scratches, then the rooms' core pieces,
     colours, pot plants and the objective's count, each a line of four."""
@@ -175,9 +186,11 @@ def home_steps(context: Context, seat: int, objective: Objective | None) -> list
     out[0] = replace(mat, help=f"{mat.help} Then the visible scratches (-1 each).")
     out += _room_numbers(seat, "core", objective)
     out += [_colour_step(context, seat, room) for room in ROOMS]
-    out += [_plant_step(seat, room) for room in ROOMS]
+    out += [_plant_step(context, seat, room, objective) for room in ROOMS]
     if objective is not None:
-        out += _room_numbers(seat, objective.key, objective)
+        rooms = context.players[seat].get("rooms", {})
+        counted = [room for room in ROOMS if scores(rooms.get(room) or {}, objective)]
+        out += _room_numbers(seat, objective.key, objective, counted)
     return out
 
 
@@ -185,15 +198,18 @@ def _room_path(seat: int, room: str, key: str) -> tuple[str | int, ...]:
     return ("players", seat, "rooms", room, key)
 
 
-def _room_numbers(seat: int, key: str, objective: Objective | None) -> list[Step]:
+def _room_numbers(
+    seat: int, key: str, objective: Objective | None, rooms: Sequence[str] = ROOMS
+) -> list[Step]:
     """One whole number per room (core pieces, or the count the objective scores)."""
     f = ROOM_FIELD_BY_KEY[key]
     design = objective.id if objective is not None else ""
+    order = " ".join(rooms)
     out = []
-    for room in ROOMS:
+    for room in rooms:
         label = SHORT[key] if key == "core" else f.label  # "different" is in the help
         step = number_step(_room_path(seat, room, key), f"{room}, {label}", f, 0,
-                           getattr(f, "high", None), seat=seat, group=key, order=ROOM_ORDER,
+                           getattr(f, "high", None), seat=seat, group=key, order=order,
                            column=f"{room} {SHORT[key]}")
         if key in TYPED and isinstance(step.ask, Text):  # 0 here is the best answer
             step = replace(step, ask=replace(step.ask, blank=None))
@@ -294,8 +310,21 @@ PLANTS_HOW = Message(f"Pot plants: each plant's empty neighbours, joined by {JOI
                      f"two plants), {NONE} for none", "dim")
 
 
-def _plant_step(seat: int, room: str) -> Step:
+def _plant_step(context: Context, seat: int, room: str, objective: Objective | None) -> Step:
+    """A room's pot plants; under Finishing Touches a room left without one has its rugs set
+    aside (not asked, not saved) and given one again, they come back."""
     f = ROOM_FIELD_BY_KEY["plants"]
+    path = _room_path(seat, room, "plants")
+
+    def write(answers: dict[str, Any], value: Any) -> None:
+        put_at(answers, path, value)
+        if objective is not None and objective.id == "finishing-touches":
+            rugs = ("rooms", room, objective.key)
+            if value:
+                context.bring_back(seat, rugs)
+            else:
+                context.set_aside(seat, rugs)
+
     return Step(
         _room_path(seat, room, "plants"),
         f"{room}, pot plants' empty neighbours",
@@ -309,5 +338,6 @@ def _plant_step(seat: int, room: str) -> Step:
         order=ROOM_ORDER,
         column=f"{room} {SHORT['plants']}",
         show=lambda value: JOIN.join(map(str, value)) or "none",
+        write=write,
         before=(PLANTS_HOW,),
     )
