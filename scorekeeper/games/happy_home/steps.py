@@ -1,14 +1,15 @@
 """Happy Home at the table: the objective and the table's colour names once, then each home
 a few lines at a time.
 
-A player's answers are groups over the four rooms, each typed room by room or all four on one
-line in the order the prompt names (kitchen bathroom bedroom lounge): the welcome mat and
-scratches, the rooms' core pieces, their colours (each room's colours as the letters of the
-table's colour names, `rb` for red and blue), their pot plants (each plant's empty neighbours
-joined by `+`, `2+0` for two plants) and the count the design objective in play scores (rugs
-only under Finishing Touches); nothing the objective does not score is asked. The five colour
-names are asked once per game and offered again next time (kept under `walk.remember`, which
-the caller stores). The item count is a tie-breaker: the plan asks it only when a tie needs it.
+A player's answers are groups, each typed one answer at a time or all on one line in the
+order the prompt names: the welcome mat and scratches, then room by room (kitchen bathroom
+bedroom lounge) the core pieces, the colours (the letters of the table's colour names, `rb`
+for red and blue), the pot plants (each plant's empty neighbours joined by `+`, `2+0` for two
+plants) and the count the design objective in play scores (under Finishing Touches the rugs
+of the rooms with a pot plant); nothing the objective does not score is asked. The five
+colour names are asked once per game and offered again next time (kept under
+`walk.remember`, which the caller stores). The item count is a tie-breaker: the plan asks it
+only when a tie needs it.
 """
 
 from __future__ import annotations
@@ -326,7 +327,7 @@ def _plant_step(context: Context, seat: int, room: str, objective: Objective | N
                 context.set_aside(seat, rugs)
 
     return Step(
-        _room_path(seat, room, "plants"),
+        path,
         f"{room}, pot plants' empty neighbours",
         Text(parse_plants, blank=[], blank_hint="Enter = none",
              shape=f"each plant's empty neighbours, 0 to {MAX_EMPTY_NEIGHBOURS}, joined by "
