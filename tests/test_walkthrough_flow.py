@@ -236,6 +236,42 @@ def test_a_three_player_happy_home_review_fits_one_screen_with_players_as_column
     assert len(review) <= 36  # with the menu below it (4 rows), one 40-row screen
 
 
+@pytest.mark.parametrize(
+    ("key", "text", "problem"),
+    [
+        ("players.0.rooms.kitchen.colours", "rb b",
+         "One answer, or all 4 (kitchen bathroom bedroom lounge), not 2"),
+        ("players.0.rooms.kitchen.colours", "rb x - -",
+         "bathroom, colours: 'x': type a room's colours as r red, b blue, g green, y yellow, "
+         "w white"),
+        ("players.0.rooms.bathroom.plants", "2 0", "One answer here"),
+        ("players.0.rooms.kitchen.plants", "2+0 5 - -",
+         "bathroom, pot plants' empty neighbours: 0 to 4: a space has 4 orthogonal neighbours"),
+        ("players.0.rooms.kitchen.core", "1 2 4 0",
+         "bedroom, core pieces: 0 to 3: each room has 3 core pieces"),
+    ],
+)
+def test_a_line_of_rooms_is_refused_in_the_rooms_words(key: str, text: str, problem: str) -> None:
+    import io
+
+    from rich.console import Console
+
+    from scorekeeper.prompts.asker import TableAsker
+    from scorekeeper.walkthrough import flow
+    from scorekeeper.walkthrough.navigator import _group
+
+    keys = ["Ana\r", "Ben\r", E, E, "red, blue, green, yellow, white\r"]
+    draft = drive(new_draft("happy-home"), keys).draft
+    steps = flow.planner(draft, (), lambda game: {})[0](draft.answers)
+    index = next(i for i, step in enumerate(steps) if step.key == key)
+    step = steps[index]
+    with pytest.raises(ValueError) as refused:
+        TableAsker(Console(file=io.StringIO()))._parse(
+            step, step.ask, text, None, _group(steps, index)
+        )
+    assert str(refused.value).startswith(problem)
+
+
 def test_happy_home_refuses_two_colour_names() -> None:
     run = drive(new_draft("happy-home"), ["Ana\r", "Ben\r", "\r", E, "red, blue\r"])
     assert run.stopped
