@@ -165,7 +165,8 @@ def test_happy_home_colours_and_rooms() -> None:
     assert run.draft.answers["walk"]["remember"] == {
         "colours": ["red", "blue", "green", "yellow", "white"]
     }
-    assert "Colours: r red, b blue, g green, y yellow, w white" in run.screen
+    legend = "Colours: r red, b blue, g green, y yellow, w white; rb = red and blue; - = none"
+    assert legend in run.screen.splitlines()
 
 
 # Three homes under Nooks & Crannies, every group on one line.

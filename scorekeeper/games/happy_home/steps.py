@@ -268,8 +268,9 @@ def _colour_step(context: Context, seat: int, room: str) -> Step:
     palette = [str(name) for name in context.walk.get("colours", [])]
     given = context.players[seat].get("rooms", {}).get(room) or {}
     known = [str(name) for name in given.get("colours", [])]
-    legend = Message(f"Colours: {colour_legend(palette)}; a room's letters together "
-                     f"(rb), {NONE} for none", "dim")
+    keys = list(colour_keys(palette))
+    both = f"; {keys[0]}{keys[1]} = {palette[0]} and {palette[1]}" if len(keys) > 1 else ""
+    legend = Message(f"Colours: {colour_legend(palette)}{both}; {NONE} = none", "dim")
     return Step(
         _room_path(seat, room, "colours"),
         f"{room}, colours",
