@@ -215,3 +215,83 @@ def test_the_rugs_help_names_finishing_touches_only_when_it_is_in_play() -> None
     for design in ("perfect-fit", "bigger-is-better", "nooks-and-crannies"):
         assert "Finishing Touches" not in room_help("rugs", design)
     assert room_help("core", "finishing-touches") == room_help("core", "perfect-fit")
+
+
+PALETTE = ["red", "blue", "green", "yellow", "white"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("rb", ["red", "blue"]),
+        ("RB", ["red", "blue"]),
+        ("r+b", ["red", "blue"]),
+        ("red+Blue", ["red", "blue"]),
+        ("red, blue", ["red", "blue"]),  # a room answered alone may take names with commas
+        ("yellow", ["yellow"]),
+        ("rbgyw", PALETTE),
+        ("-", []),
+    ],
+)
+def test_a_rooms_colours_are_letters_or_names(text: str, expected: list[str]) -> None:
+    from scorekeeper.games.happy_home.steps import parse_colours
+
+    assert parse_colours(PALETTE, [])(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("rr", "red is named twice"),
+        ("r+red", "red is named twice"),
+        ("x", "'x': type a room's colours as r red, b blue, g green, y yellow, w white"),
+        ("purple", "'purple'"),
+        ("r-", "'r-'"),
+    ],
+)
+def test_a_rooms_colours_outside_the_tables_names_are_refused(text: str, problem: str) -> None:
+    from scorekeeper.games.happy_home.steps import parse_colours
+
+    with pytest.raises(ValueError, match=problem):
+        parse_colours(PALETTE, [])(text)
+
+
+def test_colour_names_starting_alike_are_typed_by_their_place() -> None:
+    from scorekeeper.games.happy_home.steps import colour_legend, parse_colours
+
+    palette = ["blue", "black", "red", "green", "white"]
+    assert colour_legend(palette) == "1 blue, 2 black, 3 red, 4 green, 5 white"
+    assert parse_colours(palette, [])("25") == ["black", "white"]
+    with pytest.raises(ValueError, match="'b'"):
+        parse_colours(palette, [])("b")
+
+
+def test_a_colour_a_saved_room_already_has_is_kept_as_written() -> None:
+    from scorekeeper.games.happy_home.steps import parse_colours
+
+    assert parse_colours(PALETTE, ["Teal"])("teal+r") == ["Teal", "red"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("2+0", [2, 0]), ("3", [3]), ("0", [0]), ("-", []), ("4+4+1", [4, 4, 1])],
+)
+def test_a_rooms_pot_plants_are_joined_by_plus(text: str, expected: list[int]) -> None:
+    from scorekeeper.games.happy_home.steps import parse_plants
+
+    assert parse_plants(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("5", "0 to 4: a space has 4 orthogonal neighbours"),
+        ("2+x", "0 to 4"),
+        ("+".join(["1"] * 11), "At most 10 pot plants: the box has 10"),
+    ],
+)
+def test_a_rooms_pot_plants_keep_the_rulebooks_limits(text: str, problem: str) -> None:
+    from scorekeeper.games.happy_home.steps import parse_plants
+
+    with pytest.raises(ValueError, match=problem):
+        parse_plants(text)

@@ -97,40 +97,55 @@ def test_happy_home_counts_come_back_with_their_objective() -> None:
     assert run.session["players"] == straight.session["players"]
 
 
+def test_a_pot_plant_taken_away_under_finishing_touches_sets_the_rooms_rugs_aside() -> None:
+    from tests.test_walkthrough_flow import FINISHING_TOUCHES
+
+    kitchen_plants = [DOWN + E, E, DOWN * 11 + E]  # Change an answer, Ana, kitchen plants
+    to_review = [*FINISHING_TOUCHES[:-2]]
+    run = drive(new_draft("happy-home"), [*to_review, *kitchen_plants, "-\r", E, E])
+    kitchen = run.session["players"][0]["rooms"]["kitchen"]
+    assert kitchen["plants"] == [] and "rugs" not in kitchen
+    keys = [*to_review, *kitchen_plants, "-\r", *kitchen_plants, "2\r", E, E]
+    again = drive(new_draft("happy-home"), keys)  # the plant back: its rug comes back unasked
+    assert again.session == drive(new_draft("happy-home"), FINISHING_TOUCHES).session
+
+
 def test_nooks_and_crannies_empty_corners_have_no_enter_default() -> None:
-    keys = ["Ana\r", "Ben\r", E, DOWN * 3 + E, "a, b, c, d, e\r", "5\r", "0\r", "2\r", E]
+    keys = ["Ana\r", "Ben\r", E, DOWN * 3 + E, "a, b, c, d, e\r",
+            "5 0\r", "2 2 2 2\r", "- - - -\r", "- - - -\r", E]  # Enter at the empty corners
     run = drive(new_draft("happy-home"), keys)
-    assert "empty_corners" not in run.draft.answers["players"][0]["rooms"]["kitchen"]
+    kitchen = run.draft.answers["players"][0]["rooms"]["kitchen"]
+    assert kitchen["plants"] == []  # the empty corners were reached
+    assert "empty_corners" not in kitchen
+
+
+def test_scratches_have_no_enter_default() -> None:
+    keys = ["Ana\r", "Ben\r", E, E, "a, b, c, d, e\r", "5\r", E]  # Enter at the scratches
+    run = drive(new_draft("happy-home"), keys)
+    ana = run.draft.answers["players"][0]
+    assert ana["mat"] == 5
+    assert "scratches" not in ana
 
 
 def test_less_than_goes_back_at_a_checkbox_question() -> None:
-    from tests.test_walkthrough_flow import HAPPY_HOME, ROOM
-
-    first_colours = HAPPY_HOME.index(ROOM[1])
-    keys = [*HAPPY_HOME[:first_colours], "<", "1\r", *HAPPY_HOME[first_colours:]]  # most touching
-    run = drive(new_draft("happy-home"), keys)
-    kitchen = run.session["players"][0]["rooms"]["kitchen"]
-    assert (kitchen["most_neighbours"], kitchen["colours"]) == (1, ["red", "blue"])
-
-
-def test_a_three_player_happy_home_review_has_players_as_columns_on_one_screen() -> None:
     import io
 
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
     from rich.console import Console
 
-    from scorekeeper.render.review import review
+    from scorekeeper.games.steps import Checklist, Step
+    from scorekeeper.prompts.asker import TableAsker
+    from scorekeeper.walkthrough.navigator import BACK
 
-    rooms = [(f"{room} {what}", value) for room in ("kitchen", "bathroom", "bedroom", "lounge")
-             for what, value in (("different core pieces", "2"), ("empty corners", "1"),
-                                 ("colours", "red, blue, green, yellow"), ("plants", "2 0"))]
-    players = [(name, [("name", name), ("welcome mat value", "5"), *rooms])
-               for name in ("Ana", "Ben", "Cy")]
-    screen = io.StringIO()
-    review(Console(file=screen, width=100, color_system=None), [("objective", "Nooks")],
-           players, (), None)
-    text = screen.getvalue()
-    assert text.count("┏") == 1  # one table, players side by side
-    assert len(text.splitlines()) <= 36  # with the prompt below, 40 rows hold it
+    step = Step(("walk", "ticked"), "Which?", Checklist((("red", "red"), ("blue", "blue"))))
+    asker = TableAsker(Console(file=io.StringIO()))
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(" " + "<")  # one ticked, then `<`
+        assert asker.ask(step, None, "", ()) is BACK
+        pipe.send_text(" \r")
+        assert asker.ask(step, None, "", ()) == ["red"]
 
 
 def test_a_tie_made_by_the_rulings_a_game_is_scored_under_asks_its_tie_breaker() -> None:

@@ -21,7 +21,6 @@ from tests.pipe import (
     DOWN,
     ENTER,
     ESC_ENTER,
-    SPACE,
     STARTED,
     UP,
     Replay,
@@ -52,11 +51,17 @@ FIRST_SNOW_ROUNDS = [
     "3\r", "2\r",  # a tie on points: each lowest camp die, asked before the review
     *CLOSE,
 ]
-ROOM = ["2 3\r", SPACE + DOWN + SPACE + E, "\r"]  # core, most touching; red, blue; no plants
+HOME_GROUPED = ["5 1\r", "2 2 2 2\r", "rb rb rb rb\r", "2+0 - - -\r", "3 3 3 3\r"]
+HOME_ONE_BY_ONE = [  # a room at a time; Enter is 0, or none
+    "3\r", "0\r",  # welcome mat, scratches
+    "1\r", E, E, "3\r",  # core pieces: kitchen bathroom bedroom lounge
+    "r\r", "rb\r", "red+blue\r", E,  # colours
+    E, "1\r", E, "-\r",  # pot plants
+    "0\r", "4\r", "1\r", "2\r",  # most items touching one item (Perfect Fit)
+]
 HAPPY_HOME = [
     "Ana\r", "Ben\r", "\r", E, "red, blue, green, yellow, white\r",
-    "5\r", "1\r", *ROOM * 4,
-    "3\r", "0\r", *ROOM * 4,
+    *HOME_GROUPED, *HOME_ONE_BY_ONE,
     *CLOSE,
 ]
 COMFORTS = [
@@ -147,14 +152,125 @@ def test_first_snow_card_mode() -> None:
 
 def test_happy_home_colours_and_rooms() -> None:
     run = drive(new_draft("happy-home"), HAPPY_HOME)
-    kitchen = run.session["players"][0]["rooms"]["kitchen"]
-    assert kitchen == {
-        "core": 2, "most_neighbours": 3, "colours": ["red", "blue"], "plants": []
+    ana, ben = players(run.session)
+    assert ana["rooms"]["kitchen"] == {
+        "core": 2, "most_neighbours": 3, "colours": ["red", "blue"], "plants": [2, 0]
+    }
+    assert ben["rooms"]["bedroom"] == {
+        "core": 0, "most_neighbours": 1, "colours": ["red", "blue"], "plants": []
+    }
+    assert ben["rooms"]["lounge"] == {
+        "core": 3, "most_neighbours": 2, "colours": [], "plants": []
     }
     assert run.draft.answers["walk"]["remember"] == {
         "colours": ["red", "blue", "green", "yellow", "white"]
     }
-    assert "ticked: red, blue" in run.screen
+    legend = "Colours: r red, b blue, g green, y yellow, w white; rb = red and blue; - = none"
+    assert legend in run.screen.splitlines()
+
+
+# Three homes under Nooks & Crannies, every group on one line.
+HAPPY_HOME_THREE = [
+    "Ana\r", "Ben\r", "Cy\r", E, DOWN * 3 + E, "red, blue, green, yellow, white\r",
+    "5 1\r", "2 3 1 0\r", "rb rbg b -\r", "2+0 - 3 -\r", "0 1 0 2\r",
+    "7 0\r", "3 3 2 1\r", "ry rw y ryw\r", "- 1 - 4\r", "1 0 0 0\r",
+    "4 2\r", "1 1 1 1\r", "- g g gb\r", "0 0 - -\r", "2 2 2 2\r",
+    E, E, *REVIEW_OK,  # notes, location, the review
+]
+
+
+def test_happy_home_three_players_in_thirty_enters() -> None:
+    assert sum(key.count(E) for key in HAPPY_HOME_THREE) <= 30
+    run = drive(new_draft("happy-home"), [*HAPPY_HOME_THREE, E], width=100)
+    ana = run.session["players"][0]
+    assert ana["mat"] == 5 and ana["scratches"] == 1
+    assert ana["rooms"]["bathroom"] == {
+        "core": 3, "colours": ["red", "blue", "green"], "plants": [], "empty_corners": 1
+    }
+    assert ana["rooms"]["kitchen"]["plants"] == [2, 0]
+    # Ana: furniture 3+6+1, blue in 3 rooms 2, plants 3+1+4, mat 5, no empty corner in the
+    # kitchen 4 and bedroom 6, one scratch -1. Ben: 6+6+3+1, red and yellow in 3 rooms 2+2,
+    # plants 2+5, mat 7, bathroom 4, bedroom 6 and lounge 6. Cy: 4, green in 3 rooms 2,
+    # plants 1+1, mat 4, every room an empty corner, two scratches -2.
+    outcome = run.saved[-1][1]
+    assert {s.name: s.total for s in outcome.standings} == {"Ben": 50, "Ana": 34, "Cy": 10}
+    one_by_one = [
+        *HAPPY_HOME_THREE[:6],
+        *(f"{part}\r" for line in HAPPY_HOME_THREE[6:-3] for part in line.split()),
+        *HAPPY_HOME_THREE[-3:],
+    ]
+    assert len(one_by_one) == len(HAPPY_HOME_THREE) + 3 * 13
+    assert drive(new_draft("happy-home"), [*one_by_one, E]).session == run.session
+
+
+# Finishing Touches: rugs are asked only for the rooms with a pot plant (Ana's kitchen and
+# bedroom, on one line); Ben has no pot plant, so no rugs question at all.
+FINISHING_TOUCHES = [
+    "Ana\r", "Ben\r", E, DOWN * 2 + E, "red, blue, green, yellow, white\r",
+    "5 1\r", "2 2 2 2\r", "rb rb rb rb\r", "2 - 1 -\r", "1 0\r",
+    "3 0\r", "0 0 0 0\r", "- - - -\r", "- - - -\r",
+    *CLOSE,
+]
+
+
+def test_finishing_touches_asks_rugs_only_where_a_pot_plant_could_score_them() -> None:
+    run = drive(new_draft("happy-home"), FINISHING_TOUCHES)
+    ana, ben = players(run.session)
+    assert {room: ana["rooms"][room].get("rugs") for room in ana["rooms"]} == {
+        "kitchen": 1, "bathroom": None, "bedroom": 0, "lounge": None
+    }
+    assert all("rugs" not in room for room in ben["rooms"].values())
+    # Ana: furniture 3 x 4, red and blue in all 4 rooms 5 + 5, plants 3 + 2, mat 5, plant and
+    # rug in the kitchen 3, a scratch -1.
+    assert {s.name: s.total for s in run.saved[-1][1].standings} == {"Ana": 34, "Ben": 3}
+
+
+def test_a_three_player_happy_home_review_fits_one_screen_with_players_as_columns() -> None:
+    run = drive(new_draft("happy-home"), HAPPY_HOME_THREE, width=100)
+    screen = run.screen
+    review = screen[screen.rindex("Please check") : screen.index("final scores")].splitlines()[:-1]
+    assert sum("┏" in line for line in review) == 1  # one table, players side by side
+    assert [cell.strip() for cell in review[7].split("┃")[2:5]] == ["Ana", "Ben", "Cy"]
+    assert "colour names: r red, b blue, g green, y yellow, w white" in review
+    assert "│ kitchen colours        │   r b │   r y │ none │" in review
+    assert max(map(len, review)) <= 100
+    assert len(review) <= 36  # with the menu below it (4 rows), one 40-row screen
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "problem"),
+    [
+        ("players.0.rooms.kitchen.colours", "rb b",
+         "One answer, or all 4 (kitchen bathroom bedroom lounge), not 2"),
+        ("players.0.rooms.kitchen.colours", "rb x - -",
+         "bathroom, colours: 'x': type a room's colours as r red, b blue, g green, y yellow, "
+         "w white"),
+        ("players.0.rooms.bathroom.plants", "2 0", "One answer here"),
+        ("players.0.rooms.kitchen.plants", "2+0 5 - -",
+         "bathroom, pot plants' empty neighbours: 0 to 4: a space has 4 orthogonal neighbours"),
+        ("players.0.rooms.kitchen.core", "1 2 4 0",
+         "bedroom, core pieces: 0 to 3: each room has 3 core pieces"),
+    ],
+)
+def test_a_line_of_rooms_is_refused_in_the_rooms_words(key: str, text: str, problem: str) -> None:
+    import io
+
+    from rich.console import Console
+
+    from scorekeeper.prompts.asker import TableAsker
+    from scorekeeper.walkthrough import flow
+    from scorekeeper.walkthrough.navigator import _group
+
+    keys = ["Ana\r", "Ben\r", E, E, "red, blue, green, yellow, white\r"]
+    draft = drive(new_draft("happy-home"), keys).draft
+    steps = flow.planner(draft, (), lambda game: {})[0](draft.answers)
+    index = next(i for i, step in enumerate(steps) if step.key == key)
+    step = steps[index]
+    with pytest.raises(ValueError) as refused:
+        TableAsker(Console(file=io.StringIO()))._parse(
+            step, step.ask, text, None, _group(steps, index)
+        )
+    assert str(refused.value).startswith(problem)
 
 
 def test_happy_home_refuses_two_colour_names() -> None:
@@ -238,12 +354,12 @@ def test_first_snow_rounds_survive_ctrl_c_through_the_real_prompts() -> None:
 
 
 @pytest.mark.slow
-def test_happy_home_colour_names_survive_ctrl_c_at_the_first_checklist() -> None:
-    keys = HAPPY_HOME[: HAPPY_HOME.index(ROOM[1])]
+def test_happy_home_colour_names_survive_ctrl_c_at_the_first_colours() -> None:
+    keys = HAPPY_HOME[: HAPPY_HOME.index(HOME_GROUPED[2])]
     run = drive(new_draft("happy-home"), keys)
     kept = run.resumed()
     assert kept.answers["walk"]["colours"] == ["red", "blue", "green", "yellow", "white"]
-    assert kept.answers["players"][0]["rooms"]["kitchen"]["core"] == 2
+    assert kept.answers["players"][0]["rooms"]["lounge"]["core"] == 2
     rest = drive(kept, HAPPY_HOME[len(keys) :])
     assert rest.session == drive(new_draft("happy-home"), HAPPY_HOME).session
 

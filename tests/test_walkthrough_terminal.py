@@ -40,6 +40,22 @@ def test_a_whole_game_in_a_real_terminal(tmp_path: Path, title: str) -> None:
 
 
 @pytest.mark.slow
+def test_a_three_player_happy_home_on_a_40_by_100_terminal(tmp_path: Path) -> None:
+    from tests.test_walkthrough_flow import HAPPY_HOME_THREE
+
+    terminal = Terminal(tmp_path, "happy-home", columns=100, rows=40)
+    terminal.child.send("".join(HAPPY_HOME_THREE))
+    terminal.answer("Save this session?", "")
+    terminal.answer("BG Stats?", "")
+    screen = terminal.finish()
+    assert "or all 4 on one line: kitchen bathroom bedroom lounge" in screen
+    assert terminal.child.exitstatus == 0
+    expected = drive(new_draft("happy-home"), [*HAPPY_HOME_THREE, "\r"]).session
+    expected.pop("played")
+    assert saved(tmp_path) == expected
+
+
+@pytest.mark.slow
 def test_a_live_game_survives_a_killed_terminal(tmp_path: Path) -> None:
     terminal = Terminal(tmp_path, "--live")
     terminal.child.send("Ana\r" "Ben\r" + "".join(ROUND * 2))

@@ -217,7 +217,7 @@ class TableAsker:
         if group and len(parts) > 1:
             if len(parts) != len(group):
                 order = f" ({step.order})" if step.order else ""
-                raise ValueError(f"One number, or all {len(group)}{order}, not {len(parts)}")
+                raise ValueError(f"One answer, or all {len(group)}{order}, not {len(parts)}")
             values = []
             for member, part in zip(group, parts, strict=True):
                 assert isinstance(member.ask, Text)
@@ -227,7 +227,7 @@ class TableAsker:
                     raise ValueError(f"{member.label}: {error}") from None
             return Fill(tuple(values))
         if step.group and len(parts) > 1:
-            raise ValueError("One number here: a group goes on one line at its first question")
+            raise ValueError("One answer here: a group goes on one line at its first question")
         try:
             return ask.parse(text)
         except InputError as error:

@@ -286,9 +286,12 @@ def _colour_rooms(player: HappyHomePlayer) -> dict[str, list[str]]:
 
 def _needed(room: Room, name: str, objective: Objective) -> int | None:
     """The room value the objective in play scores; missing is an error naming the key, but
-    for a room left out of the file (nothing in it: no corner filled, None)."""
+    for a room left out of the file (nothing in it: no corner filled, None) and for the rugs
+    of a room without a pot plant (it cannot score Finishing Touches, whatever its rugs)."""
     value: int | None = getattr(room, objective.key)
     if value is None and room == EMPTY_ROOM and objective.id != "bigger-is-better":
+        return None
+    if value is None and not room.plants and objective.id == "finishing-touches":
         return None
     if value is None:
         field = ROOM_FIELD_BY_KEY[objective.key]
