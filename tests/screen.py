@@ -1,10 +1,10 @@
 """What a phone's camera sees of a QR code drawn in a terminal, read by a real scanner.
 
-The drawn lines (half blocks, with or without ANSI colours) are painted into a grey-scale
-picture of the screen: each character cell 4 pixels wide and 8 tall (two square modules), the
-terminal's own background all around. zxing-cpp, the C++ port of the ZXing scanner that many
-phone apps use, then reads the picture, without trying the inverted picture: a code whose dark
-modules came out light is not read.
+The drawn lines (half or quadrant blocks, with or without ANSI colours) are painted into a
+grey-scale picture of the screen: each character cell 4 pixels wide and 8 tall (two square
+modules, or four modules twice as tall as wide), the terminal's own background all around.
+zxing-cpp, the C++ port of the ZXing scanner that many phone apps use, then reads the picture,
+without trying the inverted picture: a code whose dark modules came out light is not read.
 """
 
 from __future__ import annotations
@@ -17,7 +17,14 @@ CELL_WIDTH, CELL_HEIGHT = 4, 8
 MARGIN = 3  # cells of the terminal's background around the code
 DARK, LIGHT = 20, 235  # the grey of a dark and of a light terminal background or text
 _SGR = re.compile(r"\x1b\[([0-9;]*)m")
-_TOP = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
+# each block character: its (top left, top right, bottom left, bottom right) quarters inked
+QUARTERS = dict(
+    zip(
+        " ▗▖▄▝▐▞▟▘▚▌▙▀▜▛█",
+        [(tl, tr, bl, br) for tl in (0, 1) for tr in (0, 1) for bl in (0, 1) for br in (0, 1)],
+        strict=True,
+    )
+)
 
 
 def cells(text: str, foreground: int, background: int) -> list[list[tuple[str, int, int]]]:
@@ -55,20 +62,23 @@ def _apply(params: str, fg: int, bg: int, foreground: int, background: int) -> t
 
 
 def scan(text: str, foreground: int, background: int) -> list[str]:
-    """The texts a scanner reads off a screen showing `text` (only its half-block lines)."""
-    rows = [r for r in cells(text, foreground, background) if r and all(c in _TOP for c, _, _ in r)]
+    """The texts a scanner reads off a screen showing `text` (only its block-drawn lines)."""
+    rows = [
+        r for r in cells(text, foreground, background) if r and all(c in QUARTERS for c, _, _ in r)
+    ]
     width = max(len(r) for r in rows) + 2 * MARGIN
     height = len(rows) + 2 * MARGIN
     pixels = bytearray([background]) * (width * CELL_WIDTH * height * CELL_HEIGHT)
     stride = width * CELL_WIDTH
     for y, row in enumerate(rows, start=MARGIN):
         for x, (char, ink, paper) in enumerate(row, start=MARGIN):
-            for half, inked in enumerate(_TOP[char]):
+            for quarter, inked in enumerate(QUARTERS[char]):
                 grey = ink if inked else paper
-                top = y * CELL_HEIGHT + half * CELL_HEIGHT // 2
+                top = y * CELL_HEIGHT + quarter // 2 * CELL_HEIGHT // 2
+                left = x * CELL_WIDTH + quarter % 2 * CELL_WIDTH // 2
                 for py in range(top, top + CELL_HEIGHT // 2):
-                    start = py * stride + x * CELL_WIDTH
-                    pixels[start : start + CELL_WIDTH] = bytes([grey]) * CELL_WIDTH
+                    start = py * stride + left
+                    pixels[start : start + CELL_WIDTH // 2] = bytes([grey]) * (CELL_WIDTH // 2)
     image = memoryview(bytes(pixels)).cast("B", (height * CELL_HEIGHT, stride))
     found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode, try_invert=False)
     return [code.text for code in found]

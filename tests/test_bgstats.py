@@ -28,10 +28,9 @@ from scorekeeper.history.plays import Play, Result, spellings
 from scorekeeper.render.qr import BORDER, print_qr, qr_image, qr_matrix
 from tests.history_home import make_home, run
 from tests.qr_decode import decode
-from tests.screen import DARK, LIGHT, scan
+from tests.screen import DARK, LIGHT, QUARTERS, scan
 
 SAMPLES = Path(__file__).parent.parent / "sample_sessions"
-HALF_BLOCKS = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
 SAVED = date(2026, 12, 1)
 
 
@@ -60,17 +59,22 @@ def decode_link(link: str) -> dict[str, Any]:
 
 
 def drawn_modules(lines: list[str], ink_is_dark: bool = True) -> list[tuple[int, ...]]:
-    """The dark modules drawn by half-block characters: two rows of modules per text line."""
+    """The dark modules drawn: two rows of modules per text line, and one module a character
+    (half blocks) or two (quadrant blocks, when any character is one)."""
+    dense = any(char not in " \u2580\u2584\u2588" for line in lines for char in line)
     rows: list[tuple[int, ...]] = []
     for line in lines:
-        pairs = [HALF_BLOCKS[char] for char in line]
         for half in (0, 1):
-            rows.append(tuple(int(pair[half] == ink_is_dark) for pair in pairs))
+            row = []
+            for char in line:
+                quarters = QUARTERS[char][2 * half : 2 * half + 2]
+                row += [int(q == ink_is_dark) for q in (quarters if dense else quarters[:1])]
+            rows.append(tuple(row))
     return rows
 
 
 def qr_lines_of(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line and set(line) <= set(HALF_BLOCKS)]
+    return [line for line in text.splitlines() if line and set(line) <= set(QUARTERS)]
 
 
 def show_bgstats(home: Path, ref: str, columns: int = 120, **env: str) -> Any:
@@ -353,28 +357,32 @@ def test_in_colour_the_code_is_black_on_white_on_any_terminal() -> None:
     assert scan(out.getvalue(), LIGHT, DARK) == [link] == scan(out.getvalue(), DARK, LIGHT)
 
 
-def test_codes_up_to_80_columns_are_drawn_and_wider_ones_explained(everything: Path) -> None:
+def test_every_code_is_drawn_at_80_columns_and_a_narrower_terminal_is_explained(
+    everything: Path,
+) -> None:
     plays = load(everything).plays
     widths: dict[int, int] = {}
     for play in plays:
         result = show_bgstats(everything, play.stem, columns=80)
         (link,) = [line for line in result.stdout.splitlines() if line.startswith(LINK_PREFIX)]
-        width = len(qr_matrix(link)[0])
-        widths[len(play.results)] = max(width, widths.get(len(play.results), 0))
-        if width <= 80:
-            assert result.exit_code == 0 and result.stderr == ""
-            assert decode(drawn_modules(qr_lines_of(result.stdout))).decode() == link
-            assert scan(result.stdout, DARK, LIGHT) == [link]
-            assert max(len(line) for line in result.stdout.splitlines() if line != link) <= 80
-        else:
-            assert result.exit_code == 1 and qr_lines_of(result.stdout) == []
-            assert result.stderr == (
-                f"The QR code needs a terminal {width} columns wide; this one has 80. Widen it or "
-                "zoom out and run the command again, or write the code to a file with --qr "
-                "FILE.png.\n"
-            )
+        modules = len(qr_matrix(link)[0])
+        widths[len(play.results)] = max(modules, widths.get(len(play.results), 0))
+        assert result.exit_code == 0 and result.stderr == ""
+        lines = qr_lines_of(result.stdout)
+        assert decode(drawn_modules(lines)).decode() == link
+        assert scan(result.stdout, DARK, LIGHT) == [link]
+        assert max(len(line) for line in result.stdout.splitlines() if line != link) <= 80
+        # square modules (a module a column) while the code fits, else four modules a cell
+        assert len(lines[0]) == (modules if modules <= 80 else (modules + 1) // 2)
+        narrow = show_bgstats(everything, play.stem, columns=30)
+        assert narrow.exit_code == 1 and qr_lines_of(narrow.stdout) == []
+        assert narrow.stderr == (
+            f"The QR code needs a terminal {(modules + 1) // 2} columns wide; this one has 30. "
+            "Widen it or zoom out and run the command again, or write the code to a file with "
+            "--qr FILE.png.\n"
+        )
     # Each module is a column, and each player sends a name, an id and a score, quoted and
-    # escaped: one or two players fit 80 columns, three or more need a wider terminal.
+    # escaped: one or two players fit 80 columns with square modules, four need the quadrants.
     assert widths[1] <= 80 and widths[2] <= 80 and widths[4] > 80
     assert BORDER == 1
 
@@ -423,7 +431,7 @@ def test_elsewhere_a_code_too_wide_points_to_history_show() -> None:
     """The walk-through's offer after saving draws through the same function."""
     link = LINK_PREFIX + "%7B%22sourceName%22:%22scorekeeper%22%7D"
     out, err = io.StringIO(), io.StringIO()
-    assert not print_qr(Console(file=out, width=20), Console(file=err, width=200), link)
+    assert not print_qr(Console(file=out, width=10), Console(file=err, width=200), link)
     assert out.getvalue() == ""
     assert err.getvalue().endswith(
         "or write the code to a file with `scorekeeper history show ID --qr FILE.png`.\n"

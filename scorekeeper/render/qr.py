@@ -2,7 +2,11 @@
 
 segno (pure Python) makes the code; it is imported here only, by the commands that draw one.
 Each character cell holds two modules, one above the other, with half-block characters: a
-terminal cell is about twice as tall as it is wide, so the modules come out square.
+terminal cell is about twice as tall as it is wide, so the modules come out square. A code too
+wide for the terminal that way (a game of three or more players at 80 columns) is drawn with
+quadrant characters instead, four modules a cell: half as many columns, each module twice as
+tall as it is wide. Scanners fit the code's grid from its three corner squares, so a code
+stretched one way reads as well (the tests read every drawn code with zxing-cpp).
 
 A scanner needs the code's dark modules dark and its light ones light. With colours the code is
 drawn black on white, whatever the terminal's own. Without them (NO_COLOR, or output that is
@@ -29,6 +33,14 @@ IMAGE_BORDER = 4  # an image has room for the full quiet zone
 IMAGE_SCALE = 8  # pixels per module in a PNG
 STYLE = "#000000 on #ffffff"  # dark modules black, light ones white, whatever the terminal's
 _CELLS = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}  # (top, bottom)
+# (top left, top right, bottom left, bottom right) -> the quadrant block drawing those four
+_QUADRANTS = dict(
+    zip(
+        [(tl, tr, bl, br) for tl in (0, 1) for tr in (0, 1) for bl in (0, 1) for br in (0, 1)],
+        " ▗▖▄▝▐▞▟▘▚▌▙▀▜▛█",
+        strict=True,
+    )
+)
 _DARK_BACKGROUNDS = {*range(7), 8}  # COLORFGBG's last field: the xterm colours that are dark
 
 Matrix = Sequence[Sequence[int]]
@@ -43,16 +55,34 @@ def qr_matrix(data: str, border: int = BORDER) -> list[tuple[int, ...]]:
     return [tuple(row) for row in code.matrix_iter(border=border)]
 
 
-def qr_lines(matrix: Matrix, *, ink_is_dark: bool = True) -> list[str]:
-    """The modules as lines of half blocks, two rows a line. The characters draw the dark
-    modules (`ink_is_dark`) or, for light text on a dark background, the light ones."""
-    rows = [tuple(int(bool(m)) == ink_is_dark for m in row) for row in matrix]
+def qr_lines(matrix: Matrix, *, ink_is_dark: bool = True, dense: bool = False) -> list[str]:
+    """The modules as lines of half blocks, two rows a line, or (`dense`) of quadrant blocks,
+    two rows and two columns a character. The characters draw the dark modules
+    (`ink_is_dark`) or, for light text on a dark background, the light ones."""
+    rows = [[int(bool(m)) == ink_is_dark for m in row] for row in matrix]
+    paper = not ink_is_dark  # a row or column added to even the count is quiet zone
     if len(rows) % 2:
-        rows.append((not ink_is_dark,) * len(rows[0]))
+        rows.append([paper] * len(rows[0]))
+    if dense and len(rows[0]) % 2:
+        rows = [[*row, paper] for row in rows]
+    pairs = zip(rows[::2], rows[1::2], strict=True)
+    if not dense:
+        return [
+            "".join(_CELLS[cell] for cell in zip(upper, lower, strict=True))
+            for upper, lower in pairs
+        ]
     return [
-        "".join(_CELLS[top, bottom] for top, bottom in zip(upper, lower, strict=True))
-        for upper, lower in zip(rows[::2], rows[1::2], strict=True)
+        "".join(
+            _QUADRANTS[upper[x], upper[x + 1], lower[x], lower[x + 1]]
+            for x in range(0, len(upper), 2)
+        )
+        for upper, lower in pairs
     ]
+
+
+def drawn_width(matrix: Matrix, *, dense: bool) -> int:
+    """The columns a code takes: a module a column, or two with quadrant blocks."""
+    return -(-len(matrix[0]) // 2) if dense else len(matrix[0])
 
 
 def is_dark_background(environ: dict[str, str] | None = None) -> bool | None:
@@ -70,7 +100,8 @@ def print_qr(console: Console, errors: Console, data: str, image_hint: str = IMA
     """Draw the QR code of `data`; False, with a line on `errors` saying why and what to do,
     when the console is too narrow for it (a wrapped code cannot be scanned)."""
     matrix = qr_matrix(data)
-    width = len(matrix[0])
+    dense = drawn_width(matrix, dense=False) > console.width  # square modules while they fit
+    width = drawn_width(matrix, dense=dense)
     if width > console.width:
         errors.print(
             f"The QR code needs a terminal {width} columns wide; this one has "
@@ -81,7 +112,7 @@ def print_qr(console: Console, errors: Console, data: str, image_hint: str = IMA
         return False
     if console.no_color or console.color_system is None:
         dark = is_dark_background()
-        lines = qr_lines(matrix, ink_is_dark=dark is False)
+        lines = qr_lines(matrix, ink_is_dark=dark is False, dense=dense)
         if dark is None:
             errors.print(
                 "No colours: the QR code is drawn for a dark background. On a light one, "
@@ -91,7 +122,7 @@ def print_qr(console: Console, errors: Console, data: str, image_hint: str = IMA
         for line in lines:
             console.print(line, no_wrap=True, overflow="ignore", crop=False, highlight=False)
         return True
-    for line in qr_lines(matrix):
+    for line in qr_lines(matrix, dense=dense):
         console.print(Text(line, style=STYLE), no_wrap=True, overflow="ignore", crop=False)
     return True
 
