@@ -4,8 +4,22 @@ answer still meaningful, and never offers to score with one missing."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import tomllib
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from scorekeeper import prompts
+from scorekeeper.core.breakdown import Outcome
+from scorekeeper.session import Session, from_dict, to_dict
+from scorekeeper.walkthrough.table import Correction
 from tests.pipe import DOWN, ENTER, drive, new_draft
 
 E = ENTER
@@ -141,7 +155,6 @@ def test_a_tie_made_by_the_rulings_a_game_is_scored_under_asks_its_tie_breaker()
     from datetime import datetime
 
     from scorekeeper.games import GAMES, find_game
-    from scorekeeper.session import Session
     from scorekeeper.walkthrough.plan import plan
 
     answers = {
@@ -163,3 +176,81 @@ def test_a_tie_made_by_the_rulings_a_game_is_scored_under_asks_its_tie_breaker()
 
     assert needed(lambda session: session) == ["notes", "location"]  # Ana ahead: no tie
     assert needed(tied) == ["players.0.lowest_die", "notes", "location"]
+
+
+# -- history edit: a saved game opened at its review (Correction.of, as the command opens it) --
+def edit(path: str, keys: list[str]) -> list[dict[str, Any]]:
+    """`history edit` of the saved game at `path` (a sample or a known-answer case), typed
+    through the real prompts; the sessions its save would write."""
+    saved: list[dict[str, Any]] = []
+
+    def replace_file(session: Session, outcome: Outcome) -> Path:
+        saved.append(to_dict(session))
+        return Path("replaced.toml")
+
+    correction = Correction.of(from_dict(_document(path)), None, replace_file)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("".join(keys))
+        pipe.close()
+        with contextlib.suppress(KeyboardInterrupt):  # the keys ran out: nothing more saved
+            prompts.walk_through(Console(file=io.StringIO(), width=80), correction)
+    return saved
+
+
+def _document(path: str) -> dict[str, Any]:
+    document = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    session: dict[str, Any] = document.get("session", document)
+    return session
+
+
+def saved_as(path: str) -> dict[str, Any]:
+    """The session file at `path` as `history edit` would write it unchanged."""
+    return to_dict(from_dict(_document(path)))
+
+
+BY_ROUNDS = "sample_sessions/first-snow-by-rounds.toml"
+BY_CARD = "tests/cases/first-snow/track-no-tie.toml"  # Ana 38, Ben 36 on the score card
+IN_PROGRESS = "tests/cases/first-snow/game-in-progress.toml"  # two rounds of six entered
+MIXED = "tests/cases/first-snow/rounds-vs-track-lower-die-wins.toml"  # Ana rounds, Ben card
+CHANGE_MODE = [DOWN + E, DOWN * 2 + E, E]  # Change an answer, game settings, the entry mode
+UP = "\x1b[A"
+SAVE = [E, E]  # Looks right: score it; save it
+
+
+def test_edit_of_a_game_by_rounds_switched_to_the_score_card_and_back_asks_only_the_card() -> None:
+    keys = [*CHANGE_MODE, UP + E, "48\r", "45\r", *CHANGE_MODE, DOWN + E, *SAVE]
+    assert edit(BY_ROUNDS, keys) == [saved_as(BY_ROUNDS)]  # the 36 round answers came back
+
+
+def test_edit_of_a_game_by_score_card_switched_to_rounds_and_back_keeps_the_card() -> None:
+    """The issue's own path, in `history edit`: round by round, `<` at Ana's first round
+    (back to the review, where scoring is not offered), the score card again: 38 and 36."""
+    keys = [*CHANGE_MODE, DOWN + E, "<\r", E, DOWN * 2 + E, E, UP + E, *SAVE]
+    assert edit(BY_CARD, keys) == [saved_as(BY_CARD)]
+
+
+def test_edit_switched_to_rounds_asks_each_round_as_the_first_walk_through_does() -> None:
+    """The keys of a round on the first way through (food on one line, the diet offered,
+    warmth) answer each round here too; the score card values go aside, not into the file."""
+    from tests.test_walkthrough_flow import ROUND
+
+    keys = [*CHANGE_MODE, DOWN + E, *ROUND * 12, *SAVE]  # Ana's six rounds, then Ben's
+    typed = {"food": {"berry": 1, "fish": 2, "bird": 0, "caribou": 3}, "diet": "balanced",
+             "warm": True}
+    assert [session["players"] for session in edit(BY_CARD, keys)] == [[
+        {"name": "Ana", "tools": 1, "rounds": [typed] * 6},
+        {"name": "Ben", "tools": 2, "rounds": [typed] * 6},
+    ]]
+
+
+def test_edit_choosing_the_same_way_again_asks_nothing() -> None:
+    """A game in progress (two rounds of six): round by round again changes nothing, and
+    the score card and back brings its two rounds back, not six to fill."""
+    assert edit(IN_PROGRESS, [*CHANGE_MODE, E, *SAVE]) == [saved_as(IN_PROGRESS)]
+    keys = [*CHANGE_MODE, UP + E, "40\r", "35\r", *CHANGE_MODE, DOWN + E, *SAVE]
+    assert edit(IN_PROGRESS, keys) == [saved_as(IN_PROGRESS)]
+
+
+def test_edit_of_a_game_entered_both_ways_can_switch_back_to_each_as_saved() -> None:
+    keys = [*CHANGE_MODE, E, "44\r", *CHANGE_MODE, DOWN * 2 + E, *SAVE]  # card, then as saved
+    assert edit(MIXED, keys) == [saved_as(MIXED)]
