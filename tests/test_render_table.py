@@ -13,6 +13,7 @@ import pytest
 import rich.table
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -195,3 +196,30 @@ def test_without_keys_a_narrow_column_folds_a_name_and_never_cuts_it() -> None:
     assert not any("…" in line for line in lines)
     names = "".join(line.split("│")[2].strip() for line in lines if line.startswith("│"))
     assert names.startswith("Bartholomew") and "Ben" in names
+
+
+WORDS = st.text(alphabet=st.sampled_from("abcXYZ0129%é漢"), min_size=1, max_size=12)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(
+    st.lists(st.lists(WORDS, min_size=1, max_size=3).map(" ".join), min_size=3, max_size=9),
+    st.lists(WORDS, min_size=1, max_size=4),
+    st.integers(min_value=1, max_value=3),
+    st.integers(min_value=24, max_value=160),
+)
+def test_a_table_with_keys_fits_the_terminal_and_cuts_nothing(
+    headers: list[str], names: list[str], keys: int, width: int
+) -> None:
+    table = Table(keys=min(keys, len(headers) - 1), title="Scores", caption="best first")
+    for index, header in enumerate(headers):
+        table.add_column(header, justify="right" if index else "left", no_wrap=index == 2)
+    for row, name in enumerate(names):
+        table.add_row(name, *(str(row * 7 + index) for index in range(1, len(headers))))
+    lines = plain(table, width)
+    assert max(cell_len(line) for line in lines) <= width
+    assert not any("…" in line for line in lines)
+    bodies = [line for line in lines if line.startswith("│")]
+    for name in names:  # a key: shown in every part, whole where one word of each column fits
+        shown = name if width >= 60 else name[0]
+        assert any(shown in line for line in bodies)

@@ -68,11 +68,10 @@ class Table(table.Table):
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         parts = self._parts(console, options)
         if parts is not None:
-            for index, (columns, widths) in enumerate(parts):
+            for index, (columns, sized) in enumerate(parts):
                 if index:
                     yield Segment.line()
-                last = index == len(parts) - 1
-                yield self._part(columns, widths, first=index == 0, last=last)
+                yield self._part(columns, sized, first=index == 0, last=index == len(parts) - 1)
             return
         layout = self._layout(console, options)
         if layout is None:
@@ -89,20 +88,24 @@ class Table(table.Table):
 
     def _parts(
         self, console: Console, options: ConsoleOptions
-    ) -> list[tuple[list[int], list[int]]] | None:
+    ) -> list[tuple[list[int], list[tuple[int, bool]]]] | None:
         """None when the table is drawn as it is: it has no keys, or rich fits it to the room
-        without breaking a word. Else the parts to draw, each with its columns and their widths: the
-        whole table if it fits by wrapping words (never breaking one), or parts of the keys
-        and as many of the next columns as fit so (at least one)."""
+        without breaking a word. Else the parts to draw, each with its columns and their widths
+        (and whether the column is narrower than its widest cell): the whole table if it fits
+        by wrapping words (never breaking one), or parts of the keys and as many of the next
+        columns as fit so (at least one)."""
         every = list(range(len(self.columns)))
         if not self.keys or len(self.columns) <= self.keys or self.box is None:
             return None
         _, right, _, left = self.padding
+        room = options.max_width - len(self.columns) - 1
+        if (
+            sum(self._widest(console, options, column) + left + right for column in self.columns)
+            <= room
+        ):
+            return None  # the common case, worked out quickly
         sizes = [self._measure(console, options, column, left + right) for column in self.columns]
         natural = [size.maximum for size in sizes]
-        room = options.max_width - len(sizes) - 1
-        if sum(natural) <= room:
-            return None
         wrapable = [column.width is None and not column.no_wrap for column in self.columns]
         least = [
             size.minimum if wraps else size.maximum
@@ -112,9 +115,17 @@ class Table(table.Table):
         if all(width >= most for width, most in zip(narrowed, least, strict=True)):
             return None  # rich's own narrowing breaks no word
 
-        def fitted(part: list[int]) -> list[int] | None:
+        def fitted(part: list[int], fold: int = 0) -> list[tuple[int, bool]] | None:
+            """Widths keeping words whole; `fold` 1: the keys' words only, 2: none (a column
+            keeps one letter), the widest folded first."""
             room = options.max_width - len(part) - 1
-            return _fitted([sizes[i].maximum for i in part], [least[i] for i in part], room)
+            lowest = [least[i] if not fold else 3 for i in part]
+            if fold == 1:
+                lowest = [sizes[i].minimum if i < self.keys else 3 for i in part]
+            widths = _fitted([natural[i] for i in part], lowest, room)
+            if widths is None:
+                return None
+            return [(width, width < natural[i]) for width, i in zip(widths, part, strict=True)]
 
         whole = fitted(every)
         if whole is not None:
@@ -124,8 +135,15 @@ class Table(table.Table):
             if len(parts[-1]) > self.keys and fitted([*parts[-1], index]) is None:
                 parts.append(every[: self.keys])
             parts[-1].append(index)
-        # a part of one column too wide even so is left to rich, which folds it
-        return [(part, fitted(part) or []) for part in parts]
+        # A part too wide even so (a long word, or a column that may not wrap) folds the
+        # widest columns rather than squeeze every column, the keys too, to a letter or none.
+        return [(part, fitted(part) or fitted(part, 1) or fitted(part, 2) or []) for part in parts]
+
+    def _widest(self, console: Console, options: ConsoleOptions, column: table.Column) -> int:
+        """The column's width when nothing wraps, padding left out (at most its max_width)."""
+        cells = [column.header, *column.cells] if self.show_header else column.cells
+        widest = max((_width(console, options, cell) for cell in cells), default=1)
+        return widest if column.max_width is None else min(widest, column.max_width)
 
     def _measure(
         self, console: Console, options: ConsoleOptions, column: table.Column, padding: int
@@ -133,23 +151,25 @@ class Table(table.Table):
         """The column's narrowest width without breaking a word, and its width when nothing
         wraps, padding included."""
         cells = [column.header, *column.cells] if self.show_header else list(column.cells)
-        sizes = [Measurement.get(console, options, cell) for cell in cells]
+        sizes = [_measured(console, options, cell) for cell in cells]
         narrowest = max((size.minimum for size in sizes), default=1)
         widest = max((size.maximum for size in sizes), default=1)
         size = Measurement(narrowest + padding, widest + padding)
         return size.clamp(None, None if column.max_width is None else column.max_width + padding)
 
     def _part(
-        self, columns: Sequence[int], widths: Sequence[int], first: bool, last: bool
+        self, columns: Sequence[int], widths: Sequence[tuple[int, bool]], first: bool, last: bool
     ) -> Table:
         """This table with only the given columns, at the given widths (padding included) if
-        any; the title above the first part only, the caption below the last."""
+        any, a column narrower than its widest cell wrapping even if it was not to; the title
+        above the first part only, the caption below the last."""
         _, right, _, left = self.padding
         part = copy(self)
         part.keys = 0
         part.columns = [replace(self.columns[i], _index=n) for n, i in enumerate(columns)]
-        for column, width in zip(part.columns, widths, strict=False):
+        for column, (width, narrowed) in zip(part.columns, widths, strict=False):
             column.width = width - left - right
+            column.no_wrap = column.no_wrap and not narrowed
         part.title = self.title if first else None
         part.caption = self.caption if last else None
         return part
@@ -331,6 +351,36 @@ class _Cells:
             segments.append(Segment(text, style + own if style else own))
         segments.append(Segment(" ", style))
         return segments
+
+
+def _width(console: Console, options: ConsoleOptions, cell: RenderableType) -> int:
+    """A cell's width when it does not wrap: for one line of text, its length on screen."""
+    if isinstance(cell, Text):
+        text = cell.plain
+    elif isinstance(cell, str) and "[" not in cell and cell.count(":") < 2:
+        text = cell
+    else:
+        return _measured(console, options, cell).maximum
+    if "\n" in text or "\t" in text:
+        return _measured(console, options, cell).maximum
+    return min(cell_len(text), options.max_width)
+
+
+def _measured(console: Console, options: ConsoleOptions, cell: RenderableType) -> Measurement:
+    """A cell's narrowest width without breaking a word, and its widest, as rich measures
+    them; worked out here for text (as Text.__rich_measure__), since rich would first parse a
+    string as markup: 10 µs a cell, a third of drawing `stats`. Strings that may hold markup
+    or emoji codes are measured by rich."""
+    if isinstance(cell, Text) or (
+        isinstance(cell, str) and "[" not in cell and cell.count(":") < 2
+    ):
+        text = cell.plain if isinstance(cell, Text) else cell
+        if "\t" not in text:
+            widest = max((cell_len(line) for line in text.splitlines()), default=0)
+            words = text.split()
+            narrowest = max((cell_len(word) for word in words), default=widest)
+            return Measurement(narrowest, widest).with_maximum(options.max_width)
+    return Measurement.get(console, options, cell)
 
 
 def _one_line(console: Console, value: RenderableType, highlight: bool) -> Text | None:
