@@ -88,3 +88,8 @@ def test_at_80_columns_only_the_headers_wrap(home: Path) -> None:
     assert "│ 2 │ 2026-11-08 21:00 │ Before the Guests  │   9 (3rd) │ 16* (1st) │ 12 (2nd) │" in out
     out = run(home, 80, "stats", "--game", "hungry").stdout
     assert "│ 2 │ Bartholomew │     1 │    1 │     100% │    16.0 │   16 │\n" in out
+
+
+def test_a_series_name_stays_whole_in_the_series_list_at_60_columns(home: Path) -> None:
+    out = run(home, 60, "series", "list").stdout
+    assert "│ winter-league │ Happy Home  │ 1      │ open     │ Fay    │\n" in out

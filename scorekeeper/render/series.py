@@ -115,7 +115,7 @@ def _title(game: str | None) -> str | None:
 
 
 def series_list_table(reports: Sequence[SeriesReport]) -> Table:
-    table = Table(title="Series", title_justify="left")
+    table = Table(keys=1, title="Series", title_justify="left")
     for header in ("Series", "Game", "Games", "Status", "Leader"):
         table.add_column(header)
     for report in reports:
