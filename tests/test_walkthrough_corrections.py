@@ -4,8 +4,25 @@ answer still meaningful, and never offers to score with one missing."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import tomllib
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from unittest.mock import patch
 
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from scorekeeper import prompts
+from scorekeeper.core.breakdown import Outcome
+from scorekeeper.games.steps import Step
+from scorekeeper.prompts.asker import TableAsker
+from scorekeeper.session import Session, from_dict, to_dict
+from scorekeeper.walkthrough.table import Correction
 from tests.pipe import DOWN, ENTER, drive, new_draft
 
 E = ENTER
@@ -156,7 +173,6 @@ def test_a_tie_made_by_the_rulings_a_game_is_scored_under_asks_its_tie_breaker()
     from datetime import datetime
 
     from scorekeeper.games import GAMES, find_game
-    from scorekeeper.session import Session
     from scorekeeper.walkthrough.plan import plan
 
     answers = {
@@ -178,3 +194,117 @@ def test_a_tie_made_by_the_rulings_a_game_is_scored_under_asks_its_tie_breaker()
 
     assert needed(lambda session: session) == ["notes", "location"]  # Ana ahead: no tie
     assert needed(tied) == ["players.0.lowest_die", "notes", "location"]
+
+
+# -- history edit: a saved game opened at its review (Correction.of, as the command opens it) --
+ROOT = Path(__file__).parent.parent
+BY_ROUNDS = ROOT / "sample_sessions" / "first-snow-by-rounds.toml"
+CASES = ROOT / "tests" / "cases" / "first-snow"
+BY_CARD = CASES / "track-no-tie.toml"  # Ana 38, Ben 36 on the score card
+IN_PROGRESS = CASES / "game-in-progress.toml"  # two rounds of six entered
+MIXED = CASES / "rounds-vs-track-lower-die-wins.toml"  # Ana round by round, Ben's score card
+CHANGE_MODE = [DOWN + E, DOWN * 2 + E, E]  # Change an answer, game settings, the entry mode
+UP = "\x1b[A"
+SAVE = [E, E]  # Looks right: score it; save it
+
+
+def edit(path: Path, keys: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    """`history edit` of the saved game at `path` (a sample or a known-answer case), typed
+    through the real prompts: the sessions its save would write, and the questions asked
+    (the review's choices as "review")."""
+    saved: list[dict[str, Any]] = []
+    asked: list[str] = []
+
+    def replace_file(session: Session, outcome: Outcome) -> Path:
+        saved.append(to_dict(session))
+        return Path("replaced.toml")
+
+    def ask(asker: TableAsker, step: Step, *args: Any) -> Any:
+        asked.append(step.key)
+        return real_ask(asker, step, *args)
+
+    def review(asker: TableAsker, summary: Any) -> Any:
+        asked.append("review")
+        return real_review(asker, summary)
+
+    real_ask, real_review = TableAsker.ask, TableAsker.review
+    correction = Correction.of(from_dict(_document(path)), None, replace_file)
+    with (
+        create_pipe_input() as pipe,
+        create_app_session(input=pipe, output=DummyOutput()),
+        patch.object(TableAsker, "ask", ask),
+        patch.object(TableAsker, "review", review),
+    ):
+        pipe.send_text("".join(keys))
+        pipe.close()
+        with contextlib.suppress(KeyboardInterrupt):  # the keys ran out: nothing more saved
+            prompts.walk_through(Console(file=io.StringIO(), width=80), correction)
+    return saved, asked
+
+
+def _document(path: Path) -> dict[str, Any]:
+    document = tomllib.loads(path.read_text(encoding="utf-8"))
+    session: dict[str, Any] = document.get("session", document)
+    return session
+
+
+def saved_as(path: Path) -> dict[str, Any]:
+    """The session file at `path` as `history edit` would write it unchanged."""
+    return to_dict(from_dict(_document(path)))
+
+
+def test_edit_of_a_game_by_rounds_switched_to_the_score_card_and_back_asks_only_the_card() -> None:
+    keys = [*CHANGE_MODE, UP + E, "48\r", "45\r", *CHANGE_MODE, DOWN + E, *SAVE]
+    saved, asked = edit(BY_ROUNDS, keys)
+    assert saved == [saved_as(BY_ROUNDS)]  # the 36 round answers came back
+    assert asked == ["review", "walk.entry", "players.0.track", "players.1.track",
+                     "review", "walk.entry", "review"]
+
+
+def test_edit_of_a_game_by_score_card_switched_to_rounds_and_back_keeps_the_card() -> None:
+    """The issue's own path, in `history edit`: round by round, `<` at Ana's first round
+    (back to the review, where scoring is not offered), the score card again: 38 and 36."""
+    keys = [*CHANGE_MODE, DOWN + E, "<\r", E, DOWN * 2 + E, E, UP + E, *SAVE]
+    saved, asked = edit(BY_CARD, keys)
+    assert saved == [saved_as(BY_CARD)]
+    assert asked == ["review", "walk.entry", "players.0.rounds.0.food",
+                     "review", "walk.entry", "review"]
+
+
+def test_edit_switched_to_rounds_asks_each_round_as_the_first_walk_through_does() -> None:
+    """The keys of a round on the first way through (food on one line, the diet offered,
+    warmth) answer each round here too; the score card values go aside, not into the file."""
+    from tests.test_walkthrough_flow import ROUND
+
+    keys = [*CHANGE_MODE, DOWN + E, *ROUND * 12, *SAVE]  # Ana's six rounds, then Ben's
+    saved, asked = edit(BY_CARD, keys)
+    typed = {"food": {"berry": 1, "fish": 2, "bird": 0, "caribou": 3}, "diet": "balanced",
+             "warm": True}
+    assert [session["players"] for session in saved] == [[
+        {"name": "Ana", "tools": 1, "rounds": [typed] * 6},
+        {"name": "Ben", "tools": 2, "rounds": [typed] * 6},
+    ]]
+    rounds = [f"players.{seat}.rounds.{number}.{what}" for seat in (0, 1)
+              for number in range(6) for what in ("food", "diet", "warm")]
+    assert asked == ["review", "walk.entry", *rounds, "review"]
+
+
+def test_edit_choosing_the_same_way_again_asks_nothing() -> None:
+    """A game in progress (two rounds of six): round by round again changes nothing, and
+    the score card and back brings its two rounds back, not six to fill."""
+    saved, asked = edit(IN_PROGRESS, [*CHANGE_MODE, E, *SAVE])
+    assert (saved, asked) == ([saved_as(IN_PROGRESS)], ["review", "walk.entry", "review"])
+    keys = [*CHANGE_MODE, UP + E, "40\r", "35\r", *CHANGE_MODE, DOWN + E, *SAVE]
+    saved, asked = edit(IN_PROGRESS, keys)
+    assert saved == [saved_as(IN_PROGRESS)]
+    assert asked == ["review", "walk.entry", "players.0.track", "players.1.track",
+                     "review", "walk.entry", "review"]
+
+
+def test_edit_of_a_game_entered_both_ways_can_switch_back_to_each_as_saved() -> None:
+    """Ana's rounds and Ben's score card: all by score card asks Ana's card value only; "Each
+    player as saved" (the third way, offered for such a game) brings Ana's rounds back."""
+    keys = [*CHANGE_MODE, UP * 2 + E, "44\r", *CHANGE_MODE, DOWN * 2 + E, *SAVE]
+    saved, asked = edit(MIXED, keys)
+    assert saved == [saved_as(MIXED)]
+    assert asked == ["review", "walk.entry", "players.0.track", "review", "walk.entry", "review"]

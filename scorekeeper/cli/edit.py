@@ -50,17 +50,12 @@ def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
 
 def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> None:
     """The saved game as a finished walk-through, at its review; save replaces the file."""
-    from datetime import datetime
-
     from scorekeeper import prompts, render
     from scorekeeper.prompts.interrupts import HELD
-    from scorekeeper.walkthrough.draft import Draft
-    from scorekeeper.walkthrough.plan import answers_from_session
     from scorekeeper.walkthrough.table import Correction
 
     console = render.make_console()
-    draft = Draft(datetime.now().replace(microsecond=0), answers_from_session(session), "review")
-    correction = Correction(draft, home, lambda s, o: replace(path, s, o, None))
+    correction = Correction.of(session, home, lambda s, o: replace(path, s, o, None))
     try:
         with HELD.held():  # Ctrl-C while drawing or saving stops at the next safe point
             saved = prompts.walk_through(console, correction)

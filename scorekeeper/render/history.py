@@ -20,9 +20,9 @@ if TYPE_CHECKING:
 
 def history_table(plays: Sequence[Play], title: str) -> Table:
     """One row per session: id, date, title, winner, then every player with points (seat order)."""
-    table = Table(title=title, title_justify="left")
+    table = Table(keys=1, title=title, title_justify="left")
     table.add_column("ID", max_width=ID_WIDTH, overflow="fold")
-    table.add_column("Date", no_wrap=True)
+    table.add_column("Date")  # narrowed, it puts the time below the day
     table.add_column("Game")
     table.add_column("Winner", style="bold")
     table.add_column("Players and points")

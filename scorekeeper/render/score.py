@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def score_table(outcome: Outcome, title: str) -> Table:
     """Players (best first) by categories, with totals and places ('2=' when shared)."""
-    table = Table(title=title, title_justify="left")
+    table = Table(keys=2, title=title, title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Player", overflow="fold")
     for category in outcome.categories:  # narrow terminals fold a header, never cut it
@@ -37,7 +37,7 @@ def score_table(outcome: Outcome, title: str) -> Table:
 def totals_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
     """Points so far (the --live "After round N" table): the first column names the player,
     every other column is a number and is right-aligned, as in every score table."""
-    table = Table(title=title, title_justify="left")
+    table = Table(keys=1, title=title, title_justify="left")
     for index, header in enumerate(headers):
         table.add_column(header, justify="left" if index == 0 else "right")
     for row in rows:

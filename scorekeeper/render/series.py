@@ -26,6 +26,7 @@ def series_games_table(report: SeriesReport) -> Table:
     """Game by game: each player's points (running total, or place in a mixed series)."""
     note = "place" if report.is_mixed else "running total"
     table = Table(
+        keys=2,
         title="Game by game",
         title_justify="left",
         caption=f"points in the game ({note}); * won the game",
@@ -58,7 +59,7 @@ def series_games_table(report: SeriesReport) -> Table:
 
 def series_standings_table(report: SeriesReport) -> Table:
     """Standings best first: points then wins for one title; wins then average place mixed."""
-    table = Table(title="Standings", title_justify="left")
+    table = Table(keys=2, title="Standings", title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Player")
     table.add_column("Games", justify="right")
@@ -114,7 +115,7 @@ def _title(game: str | None) -> str | None:
 
 
 def series_list_table(reports: Sequence[SeriesReport]) -> Table:
-    table = Table(title="Series", title_justify="left")
+    table = Table(keys=1, title="Series", title_justify="left")
     for header in ("Series", "Game", "Games", "Status", "Leader"):
         table.add_column(header)
     for report in reports:

@@ -26,6 +26,7 @@ def leaderboard_table(
 ) -> Table:
     """One title's players, best first: plays, wins, win rate, average, best, scores over time."""
     table = Table(
+        keys=2,
         title=f"{title}: leaderboard",
         title_justify="left",
         caption="Most wins first; win rates leave out solo games.",
@@ -55,7 +56,7 @@ def leaderboard_table(
 
 def head_to_head_table(rows: Sequence[HeadToHead]) -> Table:
     """Games together and who placed ahead of whom."""
-    table = Table(title="Head to head", title_justify="left")
+    table = Table(keys=2, title="Head to head", title_justify="left")
     table.add_column("Player")
     table.add_column("Opponent")
     for header in ("Games", "Ahead", "Behind", "Level"):
@@ -73,7 +74,7 @@ def head_to_head_table(rows: Sequence[HeadToHead]) -> Table:
 
 
 def players_table(rows: Sequence[PlayerCount]) -> Table:
-    table = Table(title="Players", title_justify="left")
+    table = Table(keys=1, title="Players", title_justify="left")
     table.add_column("Player")
     table.add_column("Plays", justify="right")
     table.add_column("Wins", justify="right")

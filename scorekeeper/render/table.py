@@ -8,22 +8,37 @@ table is wider than the terminal), draws the cells that fit itself and has rich 
 cells that must wrap, and so yields exactly the segments rich would (the same characters and
 styles; tests/test_render_table.py compares them). Options our tables do not use, and cells
 that are not one line of text, are left to rich's own layout.
+
+Two choices differ from rich's defaults, so that a narrow terminal never cuts what it shows:
+a cell narrower than a word folds it onto the next line instead of ending it in "…", and a
+table given `keys` (the leading columns that name a row: place and player) that is wider than
+the terminal is drawn as several tables one below the other, each repeating the keys (as
+pandas prints a wide frame), rather than with every column squeezed to a letter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from copy import copy
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from rich import table
 from rich.cells import cell_len
+from rich.measure import Measurement
 from rich.padding import Padding
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
 if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+    from rich.console import (
+        Console,
+        ConsoleOptions,
+        OverflowMethod,
+        RenderableType,
+        RenderResult,
+    )
 
 _EDGE_PADDING = (0, 1, 0, 1)
 _NEWLINE = Text("\n")
@@ -33,7 +48,31 @@ Lines = list[list[Segment]]
 class Table(table.Table):
     """A rich Table; see the module docstring for how it is drawn."""
 
+    def __init__(self, *headers: table.Column | str, keys: int = 0, **options: Any) -> None:
+        """`keys`: how many leading columns name a row and are repeated when the table is
+        drawn in parts to fit the terminal (0: always drawn whole)."""
+        super().__init__(*headers, **options)
+        self.keys = keys
+
+    def add_column(
+        self,
+        header: RenderableType = "",
+        footer: RenderableType = "",
+        *,
+        overflow: OverflowMethod = "fold",
+        **options: Any,
+    ) -> None:
+        """As rich's, but a word wider than its column folds instead of being cut with "…"."""
+        super().add_column(header, footer, overflow=overflow, **options)
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        parts = self._parts(console, options)
+        if parts is not None:
+            for index, (columns, sized) in enumerate(parts):
+                if index:
+                    yield Segment.line()
+                yield self._part(columns, sized, first=index == 0, last=index == len(parts) - 1)
+            return
         layout = self._layout(console, options)
         if layout is None:
             yield from super().__rich_console__(console, options)
@@ -46,6 +85,94 @@ class Table(table.Table):
         yield from self._lines(console, options, header, rows, widths)
         if self.caption:
             yield from self._annotation(console, render_options, self.caption, "caption")
+
+    def _parts(
+        self, console: Console, options: ConsoleOptions
+    ) -> list[tuple[list[int], list[tuple[int, bool]]]] | None:
+        """None when the table is drawn as it is: it has no keys, or rich fits it to the room
+        without breaking a word. Else the parts to draw, each with its columns and their widths
+        (and whether the column is narrower than its widest cell): the whole table if it fits
+        by wrapping words (never breaking one), or parts of the keys and as many of the next
+        columns as fit so (at least one)."""
+        every = list(range(len(self.columns)))
+        if not self.keys or len(self.columns) <= self.keys or self.box is None:
+            return None
+        _, right, _, left = self.padding
+        room = options.max_width - len(self.columns) - 1
+        if (
+            sum(self._widest(console, options, column) + left + right for column in self.columns)
+            <= room
+        ):
+            return None  # the common case, worked out quickly
+        sizes = [self._measure(console, options, column, left + right) for column in self.columns]
+        natural = [size.maximum for size in sizes]
+        wrapable = [column.width is None and not column.no_wrap for column in self.columns]
+        least = [
+            size.minimum if wraps else size.maximum
+            for size, wraps in zip(sizes, wrapable, strict=True)
+        ]
+        narrowed = _narrowed(natural, wrapable, room)
+        if all(width >= most for width, most in zip(narrowed, least, strict=True)):
+            return None  # rich's own narrowing breaks no word
+
+        def fitted(part: list[int], fold: int = 0) -> list[tuple[int, bool]] | None:
+            """Widths keeping words whole; `fold` 1: the keys' words only, 2: none (a column
+            keeps one letter), the widest folded first."""
+            room = options.max_width - len(part) - 1
+            lowest = [least[i] if not fold else 3 for i in part]
+            if fold == 1:
+                lowest = [sizes[i].minimum if i < self.keys else 3 for i in part]
+            widths = _fitted([natural[i] for i in part], lowest, room)
+            if widths is None:
+                return None
+            return [(width, width < natural[i]) for width, i in zip(widths, part, strict=True)]
+
+        whole = fitted(every)
+        if whole is not None:
+            return [(every, whole)]
+        parts = [every[: self.keys]]
+        for index in every[self.keys :]:
+            if len(parts[-1]) > self.keys and fitted([*parts[-1], index]) is None:
+                parts.append(every[: self.keys])
+            parts[-1].append(index)
+        # A part too wide even so (a long word, or a column that may not wrap) folds the
+        # widest columns rather than squeeze every column, the keys too, to a letter or none.
+        return [(part, fitted(part) or fitted(part, 1) or fitted(part, 2) or []) for part in parts]
+
+    def _widest(self, console: Console, options: ConsoleOptions, column: table.Column) -> int:
+        """The column's width when nothing wraps, padding left out (at most its max_width)."""
+        cells = [column.header, *column.cells] if self.show_header else column.cells
+        widest = max((_width(console, options, cell) for cell in cells), default=1)
+        return widest if column.max_width is None else min(widest, column.max_width)
+
+    def _measure(
+        self, console: Console, options: ConsoleOptions, column: table.Column, padding: int
+    ) -> Measurement:
+        """The column's narrowest width without breaking a word, and its width when nothing
+        wraps, padding included."""
+        cells = [column.header, *column.cells] if self.show_header else list(column.cells)
+        sizes = [_measured(console, options, cell) for cell in cells]
+        narrowest = max((size.minimum for size in sizes), default=1)
+        widest = max((size.maximum for size in sizes), default=1)
+        size = Measurement(narrowest + padding, widest + padding)
+        return size.clamp(None, None if column.max_width is None else column.max_width + padding)
+
+    def _part(
+        self, columns: Sequence[int], widths: Sequence[tuple[int, bool]], first: bool, last: bool
+    ) -> Table:
+        """This table with only the given columns, at the given widths (padding included) if
+        any, a column narrower than its widest cell wrapping even if it was not to; the title
+        above the first part only, the caption below the last."""
+        _, right, _, left = self.padding
+        part = copy(self)
+        part.keys = 0
+        part.columns = [replace(self.columns[i], _index=n) for n, i in enumerate(columns)]
+        for column, (width, narrowed) in zip(part.columns, widths, strict=False):
+            column.width = width - left - right
+            column.no_wrap = column.no_wrap and not narrowed
+        part.title = self.title if first else None
+        part.caption = self.caption if last else None
+        return part
 
     def _layout(
         self, console: Console, options: ConsoleOptions
@@ -226,6 +353,36 @@ class _Cells:
         return segments
 
 
+def _width(console: Console, options: ConsoleOptions, cell: RenderableType) -> int:
+    """A cell's width when it does not wrap: for one line of text, its length on screen."""
+    if isinstance(cell, Text):
+        text = cell.plain
+    elif isinstance(cell, str) and "[" not in cell and cell.count(":") < 2:
+        text = cell
+    else:
+        return _measured(console, options, cell).maximum
+    if "\n" in text or "\t" in text:
+        return _measured(console, options, cell).maximum
+    return min(cell_len(text), options.max_width)
+
+
+def _measured(console: Console, options: ConsoleOptions, cell: RenderableType) -> Measurement:
+    """A cell's narrowest width without breaking a word, and its widest, as rich measures
+    them; worked out here for text (as Text.__rich_measure__), since rich would first parse a
+    string as markup (about 20 µs a cell, more than drawing it). Strings that may hold markup
+    or emoji codes are measured by rich."""
+    if isinstance(cell, Text) or (
+        isinstance(cell, str) and "[" not in cell and cell.count(":") < 2
+    ):
+        text = cell.plain if isinstance(cell, Text) else cell
+        if "\t" not in text:
+            widest = max((cell_len(line) for line in text.splitlines()), default=0)
+            words = text.split()
+            narrowest = max((cell_len(word) for word in words), default=widest)
+            return Measurement(narrowest, widest).with_maximum(options.max_width)
+    return Measurement.get(console, options, cell)
+
+
 def _one_line(console: Console, value: RenderableType, highlight: bool) -> Text | None:
     """A cell as rich reads it, if it is one line of text that justifying leaves as it is."""
     if isinstance(value, str):
@@ -254,6 +411,18 @@ def _joined(
             yield from lines[line]
         yield Segment(right, border)
         yield Segment.line()
+
+
+def _fitted(widths: list[int], least: list[int], room: int) -> list[int] | None:
+    """The widths narrowed to the room, none below its least, taking first from the column
+    with the most to spare (the one with the most words to wrap); None when they cannot be."""
+    if sum(least) > room:
+        return None
+    widths = widths[:]
+    for _ in range(sum(widths) - room):
+        index = max(range(len(widths)), key=lambda i: widths[i] - least[i])
+        widths[index] -= 1
+    return widths
 
 
 def _narrowed(widths: list[int], wrapable: list[bool], room: int) -> list[int]:

@@ -33,6 +33,7 @@ from scorekeeper.storage.rulings import group_rulings
 from scorekeeper.text import plural
 from scorekeeper.walkthrough.draft import KIND, Draft, DraftKeeper
 from scorekeeper.walkthrough.kept_drafts import DROPPED, KEEP_DAYS, clear_old, draft_id, open_lock
+from scorekeeper.walkthrough.plan import answers_from_session
 
 SHARING = "sharing"  # remembered answers of the walk-through itself, beside each title's
 SAVED_AS = "saved_as"  # in a draft: the session file its game was saved as
@@ -308,6 +309,18 @@ class Correction:
     known_names: Sequence[str] = ()
     saved_as: Path | None = None
     kept: Path | None = None  # the saved file itself holds the answers until replaced
+
+    @classmethod
+    def of(
+        cls, session: Session, home: Path | None, replace_file: Callable[[Session, Outcome], Path]
+    ) -> Correction:
+        """The saved game as a finished walk-through at its review: every answer as the
+        first walk-through would have it (a title's own `from_session`), so a correction asks
+        what the first way through would."""
+        answers = answers_from_session(session)
+        return cls(
+            Draft(datetime.now().replace(microsecond=0), answers, "review"), home, replace_file
+        )
 
     def keep(self, draft: Draft) -> None:
         """Nothing to keep: the saved file is the answers until the correction is saved."""

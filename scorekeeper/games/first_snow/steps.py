@@ -27,6 +27,7 @@ from scorekeeper.games.steps import (
 LIVE = True  # `score --live` keeps this title round by round during play
 CARD, ROUNDS, MIXED = "card", "rounds", "mixed"  # mixed: a saved game entered both ways
 ENTRY_PATH = ("walk", "entry")
+ROUNDS_ASIDE = "walk.rounds"  # in `walk.aside`: a game in progress's rounds, while set aside
 FOOD_HIGH = getattr(rules.ROUND_FIELDS[0], "high", None)
 
 
@@ -46,7 +47,7 @@ def steps(context: Context) -> list[Step]:
     for seat in players:
         mode = context.walk.get("entry")
         if mode == MIXED:
-            mode = ROUNDS if rules.ROUNDS_FIELD.key in context.players[seat] else CARD
+            mode = _saved_way(context, seat)
         if mode == CARD:
             out += field_steps([rules.TRACK_FIELD], ("players", seat), seat)
         elif mode == ROUNDS:
@@ -64,9 +65,24 @@ def from_session(context: Context) -> None:
     rounds as it holds."""
     by_rounds = [rules.ROUNDS_FIELD.key in player for player in context.players]
     context.walk["entry"] = ROUNDS if all(by_rounds) else CARD if not any(by_rounds) else MIXED
+    if context.walk["entry"] == MIXED:  # each player's own way, to come back to after a switch
+        aside = context.walk.setdefault("aside", {})
+        for seat, rounds in enumerate(by_rounds):
+            aside[_way_key(seat)] = ROUNDS if rounds else CARD
     entered = max((len(p.get(rules.ROUNDS_FIELD.key, ())) for p in context.players), default=0)
     if any(by_rounds) and entered < rules.ROUNDS:
         context.walk["rounds"] = entered
+
+
+def _way_key(seat: int) -> str:
+    """In `walk.aside`, beside a player's answers: how a saved mixed game has their score."""
+    return f"players.{seat}.entry"
+
+
+def _saved_way(context: Context, seat: int) -> str:
+    """How the saved game has this player's score; a player added since: by score card."""
+    way = context.walk.get("aside", {}).get(_way_key(seat))
+    return way if way in (CARD, ROUNDS) else CARD
 
 
 def _tools(seat: int) -> list[Step]:
@@ -78,22 +94,33 @@ def entry_step(context: Context) -> Step:
     draft, not the session) and come back if the table switches back."""
 
     def write(answers: dict[str, Any], value: Any) -> None:
-        context.walk.pop("rounds", None)  # a new way of entry is a whole game's
-        if context.walk.get("entry") != value:
+        walk = context.walk
+        if walk.get("entry") == value:
+            return  # the same way again: nothing to set aside, nothing to ask
+        for seat in range(len(context.players)):
+            way = _saved_way(context, seat) if value == MIXED else value
             other, own = (
                 (rules.ROUNDS_FIELD.key, rules.TRACK_FIELD.key)
-                if value == CARD
+                if way == CARD
                 else (rules.TRACK_FIELD.key, rules.ROUNDS_FIELD.key)
             )
-            for seat in range(len(context.players)):
-                context.set_aside(seat, (other,))
-                context.bring_back(seat, (own,))
-        context.walk["entry"] = value
+            context.set_aside(seat, (other,))
+            context.bring_back(seat, (own,))
+        # A saved game in progress has fewer rounds: that goes aside with its rounds and comes
+        # back with them; a new way of entry is otherwise a whole game's.
+        aside = walk.setdefault("aside", {})
+        if "rounds" in walk:
+            aside[ROUNDS_ASIDE] = walk.pop("rounds")
+        elif value != CARD and ROUNDS_ASIDE in aside:
+            walk["rounds"] = aside.pop(ROUNDS_ASIDE)
+        walk["entry"] = value
 
-    options = (
+    options: tuple[tuple[str, str], ...] = (
         ("Score card value (kept with the score dice)", CARD),
         ("Round by round (food, diet and warmth)", ROUNDS),
     )
+    if any(_way_key(seat) in context.walk.get("aside", {}) for seat in range(len(context.players))):
+        options += (("Each player as saved (some by score card, some round by round)", MIXED),)
     return Step(
         ENTRY_PATH,
         "How will you enter the scores?",
