@@ -510,3 +510,15 @@ def test_a_long_first_sync_reads_no_file_the_play_cache_knows(tmp_path: Path, re
     message = git(remote, "log", "--format=%B", "--grep=^Add 2 games", "main")
     assert "Hungry 2026-11-27: Ana 16, Ben 16, Cy 15\n" in message
     assert "sessions/2026-11-28-first-snow-by-hand.toml\n" in message
+
+
+def test_a_relative_data_directory_syncs(
+    tmp_path: Path, remote: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """git runs inside the data directory, so `--home ana` must not reach it as ana/ana."""
+    save(tmp_path / "ana", HUNGRY)
+    monkeypatch.chdir(tmp_path)
+    assert sync(Path("ana"), "--remote", str(remote)) == (
+        "Sent 1 game, received 0; 1 game in the history.\n"
+    )
+    assert git(remote, "log", "--format=%s", "main").splitlines()[0].startswith("Hungry ")

@@ -11,8 +11,10 @@ from scorekeeper.render import user, user_names, when
 from scorekeeper.render.table import Table
 
 # A hand-named file's id is its whole name, which may be long (or arrive from a group's
-# remote): it folds onto more lines rather than squeeze every other column to nothing.
+# remote): the column is as wide as the longest id up to ID_WIDTH, and a longer one folds at
+# no less than ID_FOLD rather than squeeze every other column.
 ID_WIDTH = 24
+ID_FOLD = 16
 
 if TYPE_CHECKING:
     from scorekeeper.history.plays import Play
@@ -21,7 +23,8 @@ if TYPE_CHECKING:
 def history_table(plays: Sequence[Play], title: str) -> Table:
     """One row per session: id, date, title, winner, then every player with points (seat order)."""
     table = Table(keys=1, title=title, title_justify="left")
-    table.add_column("ID", max_width=ID_WIDTH, overflow="fold")
+    fitting = [len(play.id) for play in plays if len(play.id) <= ID_WIDTH]
+    table.add_column("ID", max_width=max(ID_FOLD, *fitting), overflow="fold")
     table.add_column("Date")  # narrowed, it puts the time below the day
     table.add_column("Game")
     table.add_column("Winner", style="bold")

@@ -71,7 +71,7 @@ class Git:
     where none is set."""
 
     def __init__(self, home: Path, executable: str) -> None:
-        self.home = home
+        self.home = home.absolute()  # git runs in it: a relative one would name a/a
         self._executable = executable
         self._identity: tuple[str, ...] | None = None
         env = {k: v for k, v in os.environ.items() if k not in _DROPPED}
