@@ -144,27 +144,6 @@ def test_scratches_have_no_enter_default() -> None:
     assert "scratches" not in ana
 
 
-def test_less_than_goes_back_at_a_checkbox_question() -> None:
-    import io
-
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-    from rich.console import Console
-
-    from scorekeeper.games.steps import Checklist, Step
-    from scorekeeper.prompts.asker import TableAsker
-    from scorekeeper.walkthrough.navigator import BACK
-
-    step = Step(("walk", "ticked"), "Which?", Checklist((("red", "red"), ("blue", "blue"))))
-    asker = TableAsker(Console(file=io.StringIO()))
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(" " + "<")  # one ticked, then `<`
-        assert asker.ask(step, None, "", ()) is BACK
-        pipe.send_text(" \r")
-        assert asker.ask(step, None, "", ()) == ["red"]
-
-
 def test_a_tie_made_by_the_rulings_a_game_is_scored_under_asks_its_tie_breaker() -> None:
     """The walk-through plans with the game as it will be scored (`ruled`, which applies the
     table's house rulings): a tie that exists only then still asks its tie-breaker (First

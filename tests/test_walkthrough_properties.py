@@ -23,7 +23,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from scorekeeper.errors import InputError
 from scorekeeper.games import find_game
-from scorekeeper.games.steps import Checklist, Choice, Step, Text
+from scorekeeper.games.steps import Choice, Step, Text
 from scorekeeper.session import from_dict, to_dict
 from scorekeeper.storage import dumps
 from scorekeeper.walkthrough import flow
@@ -109,9 +109,6 @@ class Oracle:
         if isinstance(ask, Choice):
             option = self.rng.choice(ask.options)[1]
             return ("choice", option), option
-        if isinstance(ask, Checklist):
-            ticked = [v for _, v in ask.options if self.rng.random() < 0.4]
-            return ("ticked", ticked), ticked
         if ask.blank == "" and (not ask.suggestions or self.rng.random() < 0.6):
             return ("text", ""), ""  # a list closed, notes left blank
         candidates = [*ask.suggestions[:40]]
@@ -130,9 +127,6 @@ def _valid(step: Step, kept: tuple[str, Any]) -> Any:
     ask = step.ask
     if kind == "choice":
         return raw if isinstance(ask, Choice) and raw in [v for _, v in ask.options] else None
-    if kind == "ticked":
-        options = [v for _, v in ask.options] if isinstance(ask, Checklist) else []
-        return raw if all(v in options for v in raw) else None
     if not isinstance(ask, Text):
         return None
     if raw == "":
@@ -353,4 +347,6 @@ def test_corrections_of_a_saved_game_end_in_the_session_typed_straight(title: st
 @pytest.mark.parametrize("saved", [False, True])
 @pytest.mark.parametrize("title", TITLES)
 def test_corrections_end_in_the_session_typed_straight_in_full(title: str, saved: bool) -> None:
-    _machine(title, 100, 25, saved)("runTest").runTest()
+    """The slow lane: 50 runs of 25 operations a title, on a new game and on a saved one
+    (about four minutes on two cores for the ten, which keeps CI within its ten)."""
+    _machine(title, 50, 25, saved)("runTest").runTest()

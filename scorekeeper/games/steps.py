@@ -1,7 +1,7 @@
 """A walk-through described as data: steps that say where an answer goes and how to ask it.
 
 A step is one prompt. It names the place in the answers document (`path`) its answer is kept,
-the kind of prompt (`Text`, `Choice` or `Checklist`), the rule note behind it and, for counts
+the kind of prompt (`Text` or `Choice`), the rule note behind it and, for counts
 that belong together, a `group` that can be answered on one line. Titles build their steps
 from their field descriptions; the navigator asks them and the prompt layer draws them, so
 neither knows a title.
@@ -53,14 +53,7 @@ class Choice:
     default: Any = None  # the option first highlighted when nothing was chosen yet
 
 
-@dataclass(frozen=True)
-class Checklist:
-    """Any number of `options` ticked, each (title, value); the answer is a list of values."""
-
-    options: tuple[tuple[str, Any], ...]
-
-
-Ask = Text | Choice | Checklist
+Ask = Text | Choice
 
 
 @dataclass(frozen=True)

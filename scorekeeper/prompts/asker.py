@@ -18,7 +18,6 @@ from rich.console import Console
 from scorekeeper import render
 from scorekeeper.errors import InputError
 from scorekeeper.games.steps import (
-    Checklist,
     Choice,
     Message,
     Step,
@@ -79,21 +78,6 @@ def wrapped_errors(question: questionary.Question) -> questionary.Question:
     return question
 
 
-def _with_back_key(question: questionary.Question) -> questionary.Question:
-    """`<` goes back at a checkbox as at every other question (the "< back" entry stays)."""
-    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
-
-    back = KeyBindings()
-
-    @back.add(BACK_WORD, eager=True)
-    def _(event: Any) -> None:
-        event.app.exit(result=[-1])
-
-    app = question.application
-    app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), back])
-    return question
-
-
 class TableAsker:
     """Asks steps for one walk-through; remembers which rule notes it has already shown."""
 
@@ -111,8 +95,6 @@ class TableAsker:
             options = [*step.ask.options, *([(BACK_TITLE, _BACK_VALUE)] if step.ask.back else [])]
             picked = select(message, options, step.ask.default if current is None else current)
             return BACK if picked == _BACK_VALUE else picked
-        if isinstance(step.ask, Checklist):
-            return self._checklist(step.ask, message, current)
         return self._text(step, step.ask, message, current, group)
 
     def show(self, messages: Sequence[Message]) -> None:
@@ -241,29 +223,6 @@ class TableAsker:
         words = [w for w in ask.suggestions if w.isprintable()]
         meta = {w: m for w, m in ask.meta.items() if w in words and m.isprintable()}
         return FuzzyWordCompleter(words, meta_dict=meta)
-
-    def _checklist(self, ask: Checklist, message: str, current: Any) -> Any:
-        ticked = list(current or [])
-        while True:
-            choices = [
-                questionary.Choice(title, value=i, checked=value in ticked)
-                for i, (title, value) in enumerate(ask.options)
-            ]
-            question = questionary.checkbox(
-                message,
-                choices=[*choices, questionary.Choice(BACK_TITLE, value=-1)],
-                instruction=f"(Space ticks, Enter confirms; none ticked = none; {BACK_WORD} back)",
-            )
-            picked = answer(_with_back_key(question))
-            if not isinstance(picked, list):
-                continue
-            if -1 in picked:
-                return BACK
-            values = [ask.options[i][1] for i in picked if isinstance(i, int) and i >= 0]
-            self.console.print(
-                render.user(f"  ticked: {', '.join(map(str, values)) or 'none'}", "dim")
-            )
-            return values
 
     def _hint(self, step: Step) -> None:
         """The rule note and the help line, the first time a rule comes up."""

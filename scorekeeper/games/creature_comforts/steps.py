@@ -56,8 +56,11 @@ def steps(context: Context) -> list[Step]:
 
 def from_session(context: Context) -> None:
     """Every card list of a saved game is complete, and a title's word it left out stays
-    open (the title shows both words) rather than unanswered."""
-    for seat in range(len(context.players)):
+    open (the title shows both words) rather than unanswered. A saved file's empty list of
+    custom cards is what a walk-through leaves out: dropped, so the two read alike."""
+    for seat, player in enumerate(context.players):
+        if player.get("custom") == []:
+            del player["custom"]
         for key in ("comforts", "improvements", "custom", "solo_type"):
             context.close(f"players.{seat}.{key}")
 
