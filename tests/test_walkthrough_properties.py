@@ -347,6 +347,6 @@ def test_corrections_of_a_saved_game_end_in_the_session_typed_straight(title: st
 @pytest.mark.parametrize("saved", [False, True])
 @pytest.mark.parametrize("title", TITLES)
 def test_corrections_end_in_the_session_typed_straight_in_full(title: str, saved: bool) -> None:
-    """The slow lane: 50 runs of 25 operations a title, on a new game and on a saved one
-    (about four minutes on two cores for the ten, which keeps CI within its ten)."""
-    _machine(title, 50, 25, saved)("runTest").runTest()
+    """The slow lane: 35 runs of 25 operations a title, on a new game and on a saved one
+    (about three minutes on two cores for the ten, which keeps CI within its ten)."""
+    _machine(title, 35, 25, saved)("runTest").runTest()
