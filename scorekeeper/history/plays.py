@@ -6,6 +6,7 @@ writes files, so the commands stay thin and the computations are easy to test.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.breakdown import TieBreak, tiebreak_from_data, tiebreak_to_data
 from scorekeeper.errors import ScorekeeperError, not_found
+from scorekeeper.games import find_title
 from scorekeeper.storage.sessions import short_id
 from scorekeeper.text import visible
 
@@ -246,7 +248,6 @@ def csv_cell(value: object) -> object:
 def json_text(objects: object) -> str:
     """A JSON export: every control or format character (ESC, BEL, DEL, bidi overrides)
     written as a \\u escape, so the text is inert in a terminal and decodes to the same data."""
-    import json
 
     text = json.dumps(objects, ensure_ascii=False, indent=2)
     return _NOT_PLAIN.sub(_json_escape, text) + "\n"
@@ -324,7 +325,6 @@ def from_json(data: Mapping[str, Any], path: Path) -> Play:
 @cache
 def _title_name(game: str) -> str:
     """A registered title's name by its id (read for every cached play, so looked up once)."""
-    from scorekeeper.games import find_title
 
     title = find_title(game)
     if title.id != game:

@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import InputError, ScorekeeperError, UnknownGameError, Where, not_found
+from scorekeeper.games import find_title
 from scorekeeper.history.plays import Play, oldest_first, spellings
 from scorekeeper.text import plural
 from scorekeeper.text.names import check_series
@@ -37,7 +38,6 @@ def no_series(name: str, advice: str = "`scorekeeper series list` shows them") -
 
 def series_rules(game: str) -> SeriesRules | None:
     """What a title's rulebook says about series (None: nothing, or not a known title)."""
-    from scorekeeper.games import find_title
 
     try:
         return find_title(game).load().series

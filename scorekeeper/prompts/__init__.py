@@ -21,6 +21,8 @@ from scorekeeper import render
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import StorageError
 from scorekeeper.prompts.asker import answer, select
+from scorekeeper.render.qr import print_link_and_code
+from scorekeeper.render.score import print_outcome
 from scorekeeper.session import Session
 from scorekeeper.walkthrough import flow
 from scorekeeper.walkthrough.draft import Draft
@@ -33,7 +35,6 @@ def walk_through(console: Console, table: Table) -> Path | None:
     the series, saving and the BG Stats offer; returns the saved file, or None when
     declined. A save that fails (a full disk) offers to try again."""
     from scorekeeper.prompts.asker import TableAsker
-    from scorekeeper.render.score import print_outcome
 
     intro = "Scoring. Type < to go back; every answer is kept until the game is saved."
     console.print(render.user(intro, "bold"))
@@ -61,7 +62,6 @@ def walk_through(console: Console, table: Table) -> Path | None:
         if wanted != default:
             table.remember_sharing(wanted)
         if wanted:
-            from scorekeeper.render.qr import print_link_and_code
 
             print_link_and_code(console, table.play_link(path, session, outcome))
     return path

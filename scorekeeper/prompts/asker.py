@@ -16,7 +16,7 @@ import questionary
 from rich.console import Console
 
 from scorekeeper import render
-from scorekeeper.errors import InputError
+from scorekeeper.errors import InputError, ScorekeeperError
 from scorekeeper.games.steps import (
     Choice,
     Message,
@@ -28,7 +28,7 @@ from scorekeeper.games.steps import (
 from scorekeeper.prompts.interrupts import HELD
 from scorekeeper.render.review import review
 from scorekeeper.render.score import totals_table
-from scorekeeper.rulebook.notes import Library, Note
+from scorekeeper.rulebook.notes import Library, Note, load_library, rules_root
 from scorekeeper.walkthrough.navigator import BACK, Fill, Review
 
 BACK_WORD = "<"
@@ -235,8 +235,6 @@ class TableAsker:
         self.console.print(render.rule_hint(step.rule, step.help))
 
     def _note(self, rule: str) -> Note | None:
-        from scorekeeper.errors import ScorekeeperError
-        from scorekeeper.rulebook.notes import load_library, rules_root
 
         try:
             if self._library is None:

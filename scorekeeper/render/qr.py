@@ -18,6 +18,7 @@ dark, and a note on standard error says how to change that.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Sequence
 from typing import Literal
@@ -139,7 +140,6 @@ def print_link_and_code(
 
 def qr_image(data: str, kind: ImageKind) -> bytes:
     """The QR code of `data` as a PNG or SVG image, with the full quiet zone."""
-    import io
 
     import segno
 

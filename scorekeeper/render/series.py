@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from scorekeeper.games import find_game
 from scorekeeper.render import rule_hint, user, user_names, when
 from scorekeeper.render.sentences import series_tiebreak_text
 from scorekeeper.render.table import Table
@@ -109,7 +110,6 @@ def series_verdict(report: SeriesReport) -> list[Text]:
 
 
 def _title(game: str | None) -> str | None:
-    from scorekeeper.games import find_game
 
     return find_game(game).name if game else None
 

@@ -13,6 +13,8 @@ an undo of sessions can too (`replace`, `create`, `remove`).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import stat
 from collections.abc import Iterator
@@ -32,7 +34,7 @@ from scorekeeper.storage.files import (
     sync_directory,
     write_temp,
 )
-from scorekeeper.storage.lock import locked
+from scorekeeper.storage.lock import locked, locked_if_free
 from scorekeeper.storage.notice import tell
 from scorekeeper.storage.reading import JOURNAL, parse_json, read_optional
 from scorekeeper.storage.sessions import JOURNAL_FILE, journal_path
@@ -72,7 +74,6 @@ class Step:
 
 
 def _digest(data: bytes) -> str:
-    import hashlib  # only when files change
 
     return hashlib.sha256(data).hexdigest()
 
@@ -163,7 +164,6 @@ class Transaction:
         """Write the journal, apply every step, then forget the journal and the originals."""
         if not self.steps:
             return
-        import json
 
         journal = journal_path(self.home)
         document = {
@@ -406,7 +406,6 @@ def tidy(home: Path, *, sweep: bool = True) -> None:
 def settle(home: Path) -> None:
     """For readers that found an interrupted change or temporary files: tidy up if nobody
     else is at work (taking the lock does), otherwise read things as they are."""
-    from scorekeeper.storage.lock import locked_if_free
 
     with locked_if_free(home):
         pass

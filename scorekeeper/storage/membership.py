@@ -10,6 +10,7 @@ from typing import Any
 
 from scorekeeper.errors import StorageError
 from scorekeeper.storage.changes import recorded
+from scorekeeper.storage.files import dumps
 from scorekeeper.storage.reading import SESSION, parse_toml, read_existing
 from scorekeeper.storage.seriesfiles import series_dir
 
@@ -20,7 +21,6 @@ _HEADER = re.compile(r"^[ \t]*\[", re.MULTILINE)
 def with_series(text: str, document: dict[str, Any], name: str | None) -> str:
     """The session file's text with its `series` key set to `name` (None: removed), comments
     kept; when no line edit gives exactly the wanted document, the document is written anew."""
-    from scorekeeper.storage.files import dumps
 
     wanted = {k: v for k, v in document.items() if k != "series"}
     if name is not None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import sys
 
+from scorekeeper.text import visible
+
 
 def tell(message: str) -> None:
     """One 'note:' line on stderr, control characters escaped."""
-    from scorekeeper.text import visible
 
     try:
         sys.stderr.write(f"note: {visible(message)}\n")

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.errors import ScorekeeperError, StorageError
+from scorekeeper.session import to_dict
 from scorekeeper.storage.changes import original_stem, recorded, trash_dir
+from scorekeeper.storage.files import dumps
 from scorekeeper.storage.sessions import sessions_dir, short_id, toml_files
 
 if TYPE_CHECKING:
@@ -79,8 +81,6 @@ def replace_session(
     goes to the trash and the change can be undone. Returns the session file. `text`, when
     given, is written as it is (a hand edit, comments and all, already proven to read back
     as `session`)."""
-    from scorekeeper.session import to_dict
-    from scorekeeper.storage.files import dumps
 
     path = _session_path(home, stem_or_path)
     if text is None:

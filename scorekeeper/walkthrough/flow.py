@@ -9,6 +9,7 @@ from typing import Any
 
 from scorekeeper.errors import InputError
 from scorekeeper.fields import Field
+from scorekeeper.games import GAMES, find_game
 from scorekeeper.games.steps import Step, in_answer_terms
 from scorekeeper.render.sentences import warnings_text
 from scorekeeper.session import Session, from_dict
@@ -28,7 +29,6 @@ def planner(
     """The plan and the review's check for one walk-through; titles come bound to the user
     data of `home` (a card catalogue), and a game is scored under the house rulings
     `ruled` gives it (so a tie that only a house ruling makes asks its tie-breaker)."""
-    from scorekeeper.games import GAMES, find_game
 
     remembered: dict[str, dict[str, Any]] = {}
 

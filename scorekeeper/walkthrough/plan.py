@@ -19,7 +19,8 @@ from types import ModuleType
 from typing import Any
 
 from scorekeeper.errors import InputError, MissingTieBreakError
-from scorekeeper.games.base import Game
+from scorekeeper.fields import parse_record
+from scorekeeper.games.base import Game, Seat
 from scorekeeper.games.context import Context
 from scorekeeper.games.steps import (
     Choice,
@@ -30,7 +31,7 @@ from scorekeeper.games.steps import (
     in_answer_terms,
 )
 from scorekeeper.render.sentences import caution_text
-from scorekeeper.session import Session
+from scorekeeper.session import COMMON_KEYS, Session, from_dict, to_dict
 from scorekeeper.text.names import MAX_NAME, check_name
 
 GAME_STEP = ("game",)
@@ -211,8 +212,6 @@ def _table_problem(context: Context, steps: Sequence[Step]) -> list[Message]:
     """What the box forbids across the players answered so far (12 tourists at the red hotel
     when the box has 10), said at once rather than at the review. A title's `validate` only
     sets upper bounds, so the players answered so far can only break one the table breaks."""
-    from scorekeeper.fields import parse_record
-    from scorekeeper.games.base import Seat
 
     game = context.game
     answered = [(seat, context.inputs(seat)) for seat in range(len(context.players))]
@@ -236,7 +235,6 @@ def tiebreak_steps(
 ) -> list[Step]:
     """Tie-breakers the title's steps do not ask: kept once given, asked when a tie needs one
     (the game scored under the house rulings it will be scored by: `ruled`)."""
-    from scorekeeper.session import from_dict
 
     asked = {s.path[1:3] for s in steps if s.path[:1] == ("players",) and len(s.path) > 2}
     game = context.game
@@ -345,7 +343,6 @@ def session_document(answers: dict[str, Any], started: datetime) -> dict[str, An
 def answers_from_session(session: Session) -> dict[str, Any]:
     """A saved session as a walk-through's answers, every question answered: to be corrected
     in the review and saved again."""
-    from scorekeeper.session import COMMON_KEYS, to_dict
 
     document = to_dict(session)
     answers: dict[str, Any] = {

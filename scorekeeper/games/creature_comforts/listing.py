@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from scorekeeper.games.catalogue_rows import CardRow
+from scorekeeper.games.creature_comforts.cards import STORY_ON_TYPE, amounts_text, resource_name
+from scorekeeper.games.creature_comforts.catalogue import load
 from scorekeeper.games.title import UserFiles
 
 
 def card_rows(user_files: UserFiles | None) -> tuple[CardRow, ...]:
     """Every card of the shipped catalogue with the user's `catalogue.toml` merged in."""
-    from scorekeeper.games.creature_comforts.cards import (
-        STORY_ON_TYPE,
-        amounts_text,
-        resource_name,
-    )
-    from scorekeeper.games.creature_comforts.catalogue import load
 
     shipped = {card.name: card for card in load(None).cards}
     rows = []
