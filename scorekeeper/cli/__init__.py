@@ -13,7 +13,9 @@ import typer
 
 from scorekeeper import __version__
 from scorekeeper.cli.common import AppState, app
+from scorekeeper.cli.lean import skip_pydantic
 from scorekeeper.errors import ExitStatus
+from scorekeeper.text import visible
 
 
 def _version(value: bool) -> None:
@@ -45,7 +47,6 @@ def root(
 
 def main() -> None:
     """The `scorekeeper` entry point: run one command, then end the process quickly."""
-    from scorekeeper.cli.lean import skip_pydantic
 
     if sys.stdout is None:  # started with standard output closed: say so before any change
         _say_error("cannot write the output: standard output is closed")
@@ -127,7 +128,6 @@ def _identity(stream: TextIO) -> tuple[int, int] | None:
 
 
 def _say_error(message: str) -> None:
-    from scorekeeper.text import visible
 
     with contextlib.suppress(OSError, ValueError, AttributeError):
         sys.stderr.write(f"error: {visible(message)}\n")

@@ -14,8 +14,13 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from scorekeeper import render
 from scorekeeper.cli.common import AppState, fail, user_errors
-from scorekeeper.errors import ExitStatus
+from scorekeeper.errors import ExitStatus, ScorekeeperError
+from scorekeeper.history.archive import load
+from scorekeeper.history.plays import find_play
+from scorekeeper.storage import read_session
+from scorekeeper.walkthrough.table import Correction
 
 if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
@@ -27,9 +32,6 @@ Replace = Callable[["Path", "Session", "Outcome", "str | None"], Path]
 def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
     """Open the session `ref` names; `replace(path, session, outcome, text)` keeps the
     correction (`text`: the edited file as typed, or None to write the session)."""
-    from scorekeeper.history.archive import load
-    from scorekeeper.history.plays import find_play
-    from scorekeeper.storage import read_session
 
     with user_errors(state):
         play = find_play(load(state.home).plays, ref)
@@ -52,7 +54,6 @@ def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> No
     """The saved game as a finished walk-through, at its review; save replaces the file."""
     from scorekeeper import prompts, render
     from scorekeeper.prompts.interrupts import HELD
-    from scorekeeper.walkthrough.table import Correction
 
     console = render.make_console()
     correction = Correction.of(session, home, lambda s, o: replace(path, s, o, None))
@@ -71,10 +72,7 @@ def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> No
 
 def _in_editor(path: Path, home: Path, replace: Replace) -> None:
     """The file in $VISUAL or $EDITOR, on a copy; checked before it replaces anything."""
-    from scorekeeper import render
-    from scorekeeper.errors import ScorekeeperError
     from scorekeeper.prompts.asker import select
-    from scorekeeper.storage import read_session
 
     console = render.make_console()
     command = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"

@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from scorekeeper import render
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, rule_index, user_errors
-from scorekeeper.errors import ExitStatus
+from scorekeeper.errors import ExitStatus, UnknownGameError
+from scorekeeper.render.rules import print_answer, print_notes, rules_contents
+from scorekeeper.rulebook import close_to_best, is_good_match
 
 if TYPE_CHECKING:
     from scorekeeper.rulebook import Index, Note
@@ -83,7 +86,6 @@ def rules(
 
 def _title_named(index: Index, word: str) -> str | None:
     """The id of the title this word names, if any: `list hungry` lists, `list hotels` asks."""
-    from scorekeeper.errors import UnknownGameError
 
     try:
         return index.library.title(word).id
@@ -98,15 +100,11 @@ def _show(index: Index, note_id: str, title: str | None, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(_to_json(index, note), ensure_ascii=False, indent=2))
     else:
-        from scorekeeper import render  # rich: not needed for JSON
-        from scorekeeper.render.rules import print_notes
 
         print_notes(render.make_console(), index, [note], show_game=True)
 
 
 def _list(index: Index, title: str | None, as_json: bool) -> None:
-    from scorekeeper import render
-    from scorekeeper.render.rules import rules_contents
 
     titles = [t for t in index.library.titles if title is None or t.id == title]
     if as_json:
@@ -122,7 +120,6 @@ def _list(index: Index, title: str | None, as_json: bool) -> None:
 
 def _answer(index: Index, question: str, title: str | None, show_all: bool, as_json: bool) -> None:
     """The best note in full and the next ones as a line each; or say that none fits well."""
-    from scorekeeper.rulebook import close_to_best, is_good_match
 
     hits = index.search(question, title)
     good = is_good_match(hits)
@@ -141,8 +138,6 @@ def _answer(index: Index, question: str, title: str | None, show_all: bool, as_j
         ]
         typer.echo(json.dumps(answers if good else [], ensure_ascii=False, indent=2))
     else:
-        from scorekeeper import render  # rich: not needed for JSON
-        from scorekeeper.render.rules import print_answer
 
         print_answer(render.make_console(), index, question, title, hits, close, good)
     if not good:

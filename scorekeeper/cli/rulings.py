@@ -7,8 +7,13 @@ from typing import Annotated, Any
 
 import typer
 
+from scorekeeper import render
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
+from scorekeeper.core.rulings import RULEBOOK
 from scorekeeper.errors import InputError
+from scorekeeper.games import GAMES, find_game, find_ruling
+from scorekeeper.render.rulings import rulings_text
+from scorekeeper.storage.rulings import choose, read_group
 
 app = command_app()
 
@@ -35,8 +40,6 @@ def rulings(
     `rulings reset ID` goes back to the rulebook. `score` scores a new game under the group's
     choices, and every saved game records the ones it was scored under.
     """
-    from scorekeeper.games import find_game, find_ruling
-    from scorekeeper.storage.rulings import choose, read_group
 
     state: AppState = ctx.obj
     args = list(words or [])
@@ -65,16 +68,12 @@ def rulings(
     if as_json:
         typer.echo(json.dumps(entries, ensure_ascii=False, indent=2))
         return
-    from scorekeeper import render
-    from scorekeeper.render.rulings import rulings_text
 
     render.make_console().print(rulings_text(entries))
 
 
 def _entries(games: list[Any] | None, group: dict[str, Any]) -> list[dict[str, Any]]:
     """Every point of the titles (all when None), with the group's current choice."""
-    from scorekeeper.core.rulings import RULEBOOK
-    from scorekeeper.games import GAMES
 
     return [
         {

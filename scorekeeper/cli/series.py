@@ -10,9 +10,23 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from scorekeeper import render
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import SessionIds, game_id, report_unreadable
+from scorekeeper.history.plays import json_text
+from scorekeeper.history.series import SeriesDef, default_games, series_id
+from scorekeeper.history.series_archive import add_sessions, create, remove_sessions
+from scorekeeper.history.series_archive import delete as delete_series
+from scorekeeper.history.series_archive import report as find_report
+from scorekeeper.history.series_archive import reports as all_reports
+from scorekeeper.render.export import series_json
+from scorekeeper.render.series import (
+    series_games_table,
+    series_list_table,
+    series_standings_table,
+    series_verdict,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.history.series_archive import Moved
@@ -45,9 +59,6 @@ def new(
     ] = None,
 ) -> None:
     """Start a series; sessions join it with `scorekeeper score --series NAME`."""
-    from scorekeeper import render
-    from scorekeeper.history.series import SeriesDef, default_games, series_id
-    from scorekeeper.history.series_archive import create
 
     state: AppState = ctx.obj
     with user_errors():
@@ -73,11 +84,6 @@ def show(
     as_json: JsonOption = False,
 ) -> None:
     """Game by game, standings, the winner once complete, and who starts the next game."""
-    from scorekeeper import render
-    from scorekeeper.history.plays import json_text
-    from scorekeeper.history.series_archive import report as find_report
-    from scorekeeper.render.export import series_json
-    from scorekeeper.render.series import series_games_table, series_standings_table, series_verdict
 
     state: AppState = ctx.obj
     with user_errors(state):
@@ -104,11 +110,6 @@ def show(
 @app.command("list")
 def list_series(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """Every series, defined or named by sessions, with its progress and leader."""
-    from scorekeeper import render
-    from scorekeeper.history.plays import json_text
-    from scorekeeper.history.series_archive import reports as all_reports
-    from scorekeeper.render.export import series_json
-    from scorekeeper.render.series import series_list_table
 
     state: AppState = ctx.obj
     with user_errors():
@@ -132,7 +133,6 @@ def add(
 ) -> None:
     """Put saved sessions into a series (taking them out of any other), refusing what
     `score --series` would refuse: another title, or no room left."""
-    from scorekeeper.history.series_archive import add_sessions
 
     state: AppState = ctx.obj
     with user_errors():
@@ -147,7 +147,6 @@ def remove(
     session_ids: SessionIds,
 ) -> None:
     """Take saved sessions out of a series (they stay in the history)."""
-    from scorekeeper.history.series_archive import remove_sessions
 
     state: AppState = ctx.obj
     with user_errors():
@@ -165,12 +164,10 @@ def delete(
 ) -> None:
     """Delete a series definition (to the trash; `undo` brings it back); refused while
     sessions belong to it unless --detach."""
-    from scorekeeper import render
-    from scorekeeper.history.series_archive import delete
 
     state: AppState = ctx.obj
     with user_errors():
-        moved, detached = delete(state.home, name, detach=detach)
+        moved, detached = delete_series(state.home, name, detach=detach)
     console = render.make_console()
     where = f"; the definition is in {moved}" if moved is not None else ""
     taken = f", {detached} session(s) taken out of it" if detached else ""
@@ -178,7 +175,6 @@ def delete(
 
 
 def _say_moved(moved: Moved, where: str) -> None:
-    from scorekeeper import render
 
     text = f"Moved {moved.changed} session(s) {where}."
     if moved.changed < moved.asked:

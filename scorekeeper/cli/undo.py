@@ -7,7 +7,10 @@ from typing import Annotated
 
 import typer
 
+from scorekeeper import render
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
+from scorekeeper.storage import last_change
+from scorekeeper.storage import undo as undo_change
 
 app = command_app()
 
@@ -21,9 +24,6 @@ def undo(
 
     It shows the change and asks first. Run it again to undo the one before.
     """
-    from scorekeeper import render
-    from scorekeeper.storage import last_change
-    from scorekeeper.storage import undo as undo_change
 
     state: AppState = ctx.obj
     with user_errors():
