@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import IntEnum
 from typing import ClassVar, TypeVar
@@ -26,6 +27,7 @@ class Missing:
     kind: str
     asked: str
     subject: str
+    known: tuple[str, ...] = ()  # what exists of that kind, best known first, to suggest from
 
 
 class ScorekeeperError(ValueError):
@@ -39,11 +41,14 @@ class ScorekeeperError(ValueError):
 E = TypeVar("E", bound=ScorekeeperError)
 
 
-def not_found(error: type[E], kind: str, asked: str, subject: str, advice: str) -> E:
-    """`error("<subject>; <advice>")` that also says which name of which kind matched nothing,
-    so that the CLI can suggest the closest names without reading the message."""
+def not_found(
+    error: type[E], kind: str, asked: str, subject: str, advice: str, known: Iterable[str] = ()
+) -> E:
+    """`error("<subject>; <advice>")` that also says which name of which kind matched nothing
+    and the names that exist (`known`, which the raiser has at hand), so that the CLI can
+    suggest the closest ones without reading the message or the data directory again."""
     raised = error(f"{subject}; {advice}")
-    raised.missing = Missing(kind, asked, subject)
+    raised.missing = Missing(kind, asked, subject, tuple(dict.fromkeys(known)))
     return raised
 
 

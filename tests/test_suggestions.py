@@ -95,7 +95,11 @@ def test_a_hint_comes_from_what_the_error_carries_not_from_its_wording() -> None
     from scorekeeper.cli.hints import with_hint
     from scorekeeper.errors import UnknownGameError, not_found
 
-    carried = not_found(UnknownGameError, "game", "hungr", "no such title 'hungr'", "see games")
+    carried = not_found(
+        UnknownGameError, "game", "hungr", "no such title 'hungr'", "see games", ["hungry", "hygge"]
+    )
     assert with_hint(carried) == "no such title 'hungr'; did you mean 'hungry'?"
+    nothing_close = not_found(UnknownGameError, "game", "zzz", "no title 'zzz'", "see games", ["a"])
+    assert with_hint(nothing_close) == "no title 'zzz'; see games"
     worded_alike = UnknownGameError("unknown game 'hungr'; known games: hungry")
     assert with_hint(worded_alike) == "unknown game 'hungr'; known games: hungry"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from scorekeeper.cli.hints import with_hint
 from scorekeeper.errors import ExitStatus, ScorekeeperError
 from scorekeeper.text import visible
 
@@ -161,16 +162,10 @@ def fail(message: str, status: ExitStatus = ExitStatus.USAGE) -> typer.Exit:
 
 
 @contextmanager
-def user_errors(state: AppState | None = None) -> Iterator[None]:
-    """Turn the library's errors into one line on stderr and the exit status of their kind.
-
-    A game, session, series or player name that matched nothing gets the closest known ones
-    (all but games need the `state`, to read the data directory).
-    """
+def user_errors() -> Iterator[None]:
+    """Turn the library's errors into one line on stderr and the exit status of their kind;
+    a game, session, series or player name that matched nothing gets the closest known ones."""
     try:
         yield
     except ScorekeeperError as error:
-        from scorekeeper.cli.hints import with_hint
-
-        home = None if state is None else lambda: state.home
-        raise fail(with_hint(error, home), error.status) from None
+        raise fail(with_hint(error), error.status) from None

@@ -33,14 +33,14 @@ def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
     """Open the session `ref` names; `replace(path, session, outcome, text)` keeps the
     correction (`text`: the edited file as typed, or None to write the session)."""
 
-    with user_errors(state):
+    with user_errors():
         play = find_play(load(state.home).plays, ref)
         path = Path(play.file)
         session = read_session(path, state.home)
     if not sys.stdin.isatty():
         raise fail("editing asks questions in a terminal; the file itself is " + str(path))
     try:
-        with user_errors(state):
+        with user_errors():
             if in_editor:
                 _in_editor(path, state.home, replace)
             else:

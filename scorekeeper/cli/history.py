@@ -119,7 +119,7 @@ def show(
     if as_json and (bgstats or qr_file is not None):
         raise fail("--json cannot be combined with --bgstats or --qr; choose one")
     kind = image_kind(qr_file)
-    with user_errors(state):
+    with user_errors():
         loaded = load(state.home)
         play = find_play(loaded.plays, session_id)
         if as_json:

@@ -22,7 +22,7 @@ def delete(ctx: typer.Context, session_ids: SessionIds) -> None:
     from scorekeeper.storage.sessions import short_id
 
     state: AppState = ctx.obj
-    with user_errors(state):
+    with user_errors():
         deleted = delete_played(state.home, session_ids)
     console = render.make_console()
     for play, item in deleted:

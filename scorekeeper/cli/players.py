@@ -84,7 +84,7 @@ def rename(
     from scorekeeper.text import plural
 
     state: AppState = ctx.obj
-    with user_errors(state):
+    with user_errors():
         done = rename_player(state.home, old, check_new_name(new))
     report_unreadable(list(done.skipped))
     console = render.make_console()

@@ -86,7 +86,7 @@ def show(
     """Game by game, standings, the winner once complete, and who starts the next game."""
 
     state: AppState = ctx.obj
-    with user_errors(state):
+    with user_errors():
         report, unreadable = find_report(state.home, name)
     report_unreadable(unreadable)
     if as_json:

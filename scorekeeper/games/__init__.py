@@ -61,7 +61,12 @@ def find_title(name: str) -> Title:
             return title
     known = ", ".join(title.id for title in TITLES)
     raise not_found(
-        UnknownGameError, "game", name, f"unknown game {name!r}", f"known games: {known}"
+        UnknownGameError,
+        "game",
+        name,
+        f"unknown game {name!r}",
+        f"known games: {known}",
+        [alias for title in TITLES for alias in (title.id, *title.aliases)],
     )
 
 

@@ -185,6 +185,7 @@ def find_play(plays: Sequence[Play], ref: str) -> Play:
             ref,
             f"no session {ref!r}",
             "`scorekeeper history list` shows the ids",
+            [p.id for p in newest_first(plays)],
         )
     if len(found) > 1:
         shown = ", ".join(p.stem for p in newest_first(found)[:5])

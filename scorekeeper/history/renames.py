@@ -32,6 +32,15 @@ class Renamed:
     skipped: tuple[Unreadable, ...]
 
 
+def _player_names(document: object) -> list[str]:
+    """The players' names a parsed session file gives, whatever else it holds."""
+    players = document.get("players") if isinstance(document, dict) else None
+    if not isinstance(players, list):
+        return []
+    names = (p.get("name") for p in players if isinstance(p, dict))
+    return [name for name in names if isinstance(name, str)]
+
+
 def rename_player(home: Path, old: str, new: str) -> Renamed:
     """Rename a player in every session file, all or nothing.
 
@@ -46,6 +55,7 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
     edited: list[Path] = []
     rebuilt: list[Path] = []
     skipped: list[Unreadable] = []
+    seen: Counter[str] = Counter()  # every player's name, for "did you mean"
     with recorded(home, f"rename {old!r} to {new!r}") as change:
         for entry in iter_sessions(home):
             if isinstance(entry, Unreadable):
@@ -54,7 +64,9 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
             path = entry[0]
             try:
                 text = read_existing(path, SESSION)
-                wanted = rename_document(parse_toml(text, path), old, new)
+                document = parse_toml(text, path)
+                seen.update(_player_names(document))
+                wanted = rename_document(document, old, new)
             except StorageError as error:
                 skipped.append(Unreadable(path, str(error)))
                 continue
@@ -73,6 +85,7 @@ def rename_player(home: Path, old: str, new: str) -> Renamed:
                 old,
                 f"no session has a player named {old!r}",
                 "see `scorekeeper players`",
+                [name for name, _ in seen.most_common()],
             )
         _log(home, change, renamelog.new_rename(old.strip(), new))
     return Renamed(tuple(edited), tuple(rebuilt), tuple(skipped))

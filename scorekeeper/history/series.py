@@ -8,7 +8,7 @@ series. Pure computations only: storage reads the files, the CLI draws the table
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cached_property
@@ -31,9 +31,12 @@ class SeriesError(ScorekeeperError):
     """A session cannot join a series (other title, series complete), or a name is taken."""
 
 
-def no_series(name: str, advice: str = "`scorekeeper series list` shows them") -> SeriesError:
-    """The error for a series name that matched nothing, with the name for "did you mean"."""
-    return not_found(SeriesError, "series", name, f"no series {name!r}", advice)
+def no_series(
+    name: str, known: Iterable[str], advice: str = "`scorekeeper series list` shows them"
+) -> SeriesError:
+    """The error for a series name that matched nothing, with the names that exist (defined
+    or named by sessions) for "did you mean"."""
+    return not_found(SeriesError, "series", name, f"no series {name!r}", advice, known)
 
 
 def series_rules(game: str) -> SeriesRules | None:

@@ -70,7 +70,7 @@ def report(home: Path, name: str) -> tuple[SeriesReport, list[Unreadable]]:
     found, unreadable = reports(home)
     chosen = next((r for r in found if r.definition.name == name), None)
     if chosen is None:
-        raise no_series(name)
+        raise no_series(name, [r.definition.name for r in found])
     return chosen, unreadable
 
 
@@ -132,7 +132,8 @@ def add_sessions(home: Path, name: str, refs: list[str]) -> Moved:
         chosen = chosen_plays(plays, refs)
         definition = definitions(home).named(name)
         if definition is None and not any(p.series == name for p in plays):
-            raise no_series(name, "create it with `scorekeeper series new`")
+            known = [*(d.name for d in definitions(home).found), *(p.series or "" for p in plays)]
+            raise no_series(name, filter(None, known), "create it with `scorekeeper series new`")
         joined = [p for p in plays if p.series == name]
         for play in chosen:
             if play.series != name:
@@ -168,9 +169,12 @@ def delete(home: Path, name: str, *, detach: bool) -> tuple[Path | None, int]:
 
     with locked(home):
         name = series_id(name)
-        members = [p for p in load(home).plays if p.series == name]
-        if definitions(home).named(name) is None and not members:
-            raise no_series(name)
+        plays = load(home).plays
+        members = [p for p in plays if p.series == name]
+        defined = definitions(home)
+        if defined.named(name) is None and not members:
+            known = [*(d.name for d in defined.found), *(p.series or "" for p in plays)]
+            raise no_series(name, filter(None, known))
         if members and not detach:
             raise SeriesError(
                 f"series {name!r} has {len(members)} session(s) ({_ids(members)}); "
