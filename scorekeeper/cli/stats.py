@@ -7,10 +7,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from scorekeeper import render
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import game_id, report_unreadable
 from scorekeeper.history.archive import load
+from scorekeeper.history.plays import json_text, select, spellings
+from scorekeeper.history.stats import head_to_head, leaderboard, player_stats, sparkline
+from scorekeeper.render.export import stats_json
+from scorekeeper.render.stats import head_to_head_table, leaderboard_table
+from scorekeeper.text.suggest import did_you_mean
 
 if TYPE_CHECKING:
     from scorekeeper.history.plays import Play
@@ -38,11 +44,6 @@ def stats(
     ] = False,
 ) -> None:
     """Statistics from every saved session."""
-    from scorekeeper import render
-    from scorekeeper.history.plays import json_text, select
-    from scorekeeper.history.stats import head_to_head, leaderboard, player_stats, sparkline
-    from scorekeeper.render.export import stats_json
-    from scorekeeper.render.stats import head_to_head_table, leaderboard_table
 
     state: AppState = ctx.obj
     with user_errors():
@@ -75,8 +76,6 @@ def stats(
 
 def _check_player(name: str, plays: list[Play]) -> None:
     """A player who is in no session at all is a mistyped name: say which ones are near."""
-    from scorekeeper.history.plays import spellings
-    from scorekeeper.text.suggest import did_you_mean
 
     known = spellings(plays)
     if name.casefold() not in known:
