@@ -23,10 +23,13 @@ from tests.history_home import run
 from tests.test_completion import complete
 from tests.test_drafts import ANA, BEN, answer, finish, hungry, saved_sessions, spawn
 
-HINT = (
-    "`scorekeeper drafts restore ID` brings a dropped one back; drafts set aside go to the "
-    f"trash {KEEP_DAYS} days later, when a walk-through starts."
-)
+
+def hint(home: Path) -> str:
+    """The list's last line: the command names the data directory it was run against."""
+    return (
+        f"`scorekeeper --home {home} drafts restore ID` brings a dropped one back; drafts set "
+        f"aside go to the trash {KEEP_DAYS} days later, when a walk-through starts."
+    )
 
 
 def keep(home: Path, game: str, names: list[str], started: datetime, **more: Any) -> None:
@@ -78,7 +81,7 @@ def test_the_current_draft_then_those_set_aside_newest_first(kept: Path) -> None
         "a1b2c3   dropped 2026-11-30 21:02: Before the Guests Arrive with Zoe, "
         "[bold]Yann\\x1b, started 2026-11-28 21:05, answering",  # user text escaped
         "d4e5f6   damaged 2026-11-20 10:10: cannot be resumed",
-        HINT,
+        hint(kept),
     ]
     assert run(kept, "drafts", "list").stdout == result.stdout
 
@@ -122,7 +125,7 @@ def test_restore_sets_the_current_draft_aside_first(kept: Path) -> None:
         "Restored a1b2c3: Before the Guests Arrive with Zoe, [bold]Yann\\x1b, "
         "started 2026-11-28 21:05, answering."
     )
-    assert third == "`scorekeeper score --resume` carries on with it."
+    assert third == f"`scorekeeper --home {kept} score --resume` carries on with it."
     assert Draft.from_dict(storage.load_draft(kept, KIND) or {}).names == ["Zoe", "[bold]Yann\x1b"]
     assert current.with_name(previous).read_text(encoding="utf-8") == before  # never destroyed
     assert drafts_folder(kept) == sorted(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shlex
 from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -141,6 +143,15 @@ class AppState:
         from scorekeeper.storage import data_home
 
         return data_home(self.home_option)
+
+    @property
+    def program(self) -> str:
+        """How to run scorekeeper again against the same data directory, for a message."""
+        from scorekeeper.storage import HOME_ENV
+
+        if self.home_option is None or os.environ.get(HOME_ENV) == str(self.home_option):
+            return "scorekeeper"
+        return f"scorekeeper --home {shlex.quote(str(self.home_option))}"
 
 
 def rule_index(state: AppState) -> Index:

@@ -61,7 +61,8 @@ def restore(
     assert done.kept.draft is not None  # restore brings back only a draft that reads
     console.print(render.user(f"Restored {done.kept.id}: {done.kept.draft.summary()}."),
                   soft_wrap=True)
-    console.print("`scorekeeper score --resume` carries on with it.")
+    console.print(render.user(f"`{state.program} score --resume` carries on with it."),
+                  soft_wrap=True)
 
 
 def _print_drafts(state: AppState, as_json: bool) -> None:
@@ -83,8 +84,9 @@ def _print_drafts(state: AppState, as_json: bool) -> None:
     for kept in found:
         console.print(render.user(f"{kept.id:<{width}}  {_line(kept)}"))
     if any(kept.set_aside is not None for kept in found):
-        console.print(f"`scorekeeper drafts restore ID` brings a dropped one back; drafts set "
-                      f"aside go to the trash {KEEP_DAYS} days later, when a walk-through starts.")
+        console.print(render.user(f"`{state.program} drafts restore ID` brings a dropped one "
+                                  f"back; drafts set aside go to the trash {KEEP_DAYS} days "
+                                  "later, when a walk-through starts."), soft_wrap=True)
 
 
 def _line(kept: KeptDraft) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -40,7 +39,7 @@ def walk_through(
                            f"in {kept}); finish it there, or stop it with Ctrl-C, then run this "
                            "again")
             table.series = series
-            table.program = _program(state)
+            table.program = state.program
             errors = render.make_console(stderr=True)
             draft = table.start(game.id if game else None, discard=discard, resume=resume,
                                 tell=lambda text: console.print(text, markup=False),
@@ -78,14 +77,3 @@ def _game(name: str | None, live: bool) -> Game[Any, Any] | None:
         ids = ", ".join(g.id for g in lively)
         raise fail(f"--live is for games kept round by round during play ({ids}), not {name!r}")
     return game
-
-
-def _program(state: AppState) -> str:
-    """How to run scorekeeper again against the same data directory."""
-    import shlex
-
-    from scorekeeper.storage import HOME_ENV
-
-    if state.home_option is None or os.environ.get(HOME_ENV) == str(state.home_option):
-        return "scorekeeper"
-    return f"scorekeeper --home {shlex.quote(str(state.home_option))}"
