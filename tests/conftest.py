@@ -7,6 +7,7 @@ runs every property in full with HYPOTHESIS_PROFILE=ci (see .ci/run and the READ
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -50,3 +51,21 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+@pytest.fixture
+def fresh_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ~/.gitconfig and no /etc/gitconfig: no name, no e-mail, git's own defaults (the sync
+    tests use it for every test: `pytestmark = pytest.mark.usefixtures("fresh_git")`)."""
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-gitconfig"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    for name in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "EMAIL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def remote(tmp_path: Path) -> Path:
+    """An empty bare repository: the group's remote."""
+    path = tmp_path / "group.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(path)], check=True, capture_output=True)
+    return path

@@ -26,20 +26,7 @@ HAPPY_HOME = SAMPLES / "happy-home-perfect-fit.toml"
 BTGA = SAMPLES / "before-the-guests-arrive-sunday.toml"
 
 
-@pytest.fixture(autouse=True)
-def fresh_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No ~/.gitconfig and no /etc/gitconfig: no name, no e-mail, git's own defaults."""
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "no-gitconfig"))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    for name in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "EMAIL"):
-        monkeypatch.delenv(name, raising=False)
-
-
-@pytest.fixture
-def remote(tmp_path: Path) -> Path:
-    path = tmp_path / "group.git"
-    git(tmp_path, "init", "-q", "--bare", str(path))
-    return path
+pytestmark = pytest.mark.usefixtures("fresh_git")  # conftest: git as on a fresh machine
 
 
 def git(where: Path, *args: str) -> str:

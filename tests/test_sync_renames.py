@@ -11,12 +11,10 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.sync.merging import merge_texts
-from tests import test_sync
 from tests.test_hostile_remote import mallory, push
 from tests.test_sync import FIRST_SNOW, HAPPY_HOME, HUNGRY, git, history, run, save, sync
 
-fresh_git = test_sync.fresh_git  # the same fixtures: git as on a fresh machine, a bare remote
-remote = test_sync.remote
+pytestmark = pytest.mark.usefixtures("fresh_git")  # conftest: git as on a fresh machine
 
 
 def names_in(home: Path) -> set[str]:
