@@ -213,16 +213,23 @@ def test_choosing_a_new_game_drops_the_draft(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
 
 
-@pytest.mark.slow
-def test_declining_to_save_keeps_the_answers_aside(tmp_path: Path) -> None:
-    storage.save_draft(tmp_path, KIND, hungry(["Ana", "Ben"], [ANA, BEN]).to_dict())
-    child = spawn(tmp_path, "--resume")
+def decline_saving(home: Path) -> pexpect.spawn:
+    """In a real terminal: resume a two-player Hungry draft and answer "no" to "Save this
+    session?"; the walk-through, right after the "n"."""
+    storage.save_draft(home, KIND, hungry(["Ana", "Ben"], [ANA, BEN]).to_dict())
+    child = spawn(home, "--resume")
     answer(child, "Notes", "")
     answer(child, "Where was it played?", "")
     child.expect_exact("Is everything right?")
     child.send("\r")
     child.expect_exact("Save this session?")
     child.send("n")
+    return child
+
+
+@pytest.mark.slow
+def test_declining_to_save_keeps_the_answers_aside(tmp_path: Path) -> None:
+    child = decline_saving(tmp_path)
     child.expect_exact("Not saved; the answers are kept in ")
     child.expect(pexpect.EOF)
     assert not storage.draft_path(tmp_path, KIND).exists()

@@ -21,7 +21,14 @@ from scorekeeper.walkthrough.kept_drafts import KEEP_DAYS, clear_old, open_lock
 from scorekeeper.walkthrough.table import TableSession
 from tests.history_home import run
 from tests.test_completion import complete
-from tests.test_drafts import ANA, BEN, answer, finish, hungry, saved_sessions, spawn
+from tests.test_drafts import (
+    ANA,
+    decline_saving,
+    finish,
+    hungry,
+    saved_sessions,
+    spawn,
+)
 
 
 def hint(home: Path) -> str:
@@ -308,14 +315,7 @@ def test_a_named_pipe_set_aside_is_listed_without_waiting_on_it(tmp_path: Path) 
 def test_a_game_not_saved_at_the_table_is_brought_back_and_resumed(tmp_path: Path) -> None:
     """In a real terminal: "no" to "Save this session?" names the command that brings the
     answers back; after it, `score --resume` carries on at the review with them."""
-    storage.save_draft(tmp_path, KIND, hungry(["Ana", "Ben"], [ANA, BEN]).to_dict())
-    child = spawn(tmp_path, "--resume")
-    answer(child, "Notes", "")
-    answer(child, "Where was it played?", "")
-    child.expect_exact("Is everything right?")
-    child.send("\r")
-    child.expect_exact("Save this session?")
-    child.send("n")
+    child = decline_saving(tmp_path)
     child.expect(r"`scorekeeper\s+drafts\s+restore\s+([0-9a-f]{6})`\s+brings\s+them\s+back\.")
     said = child.match.group(1)
     child.expect(pexpect.EOF)
