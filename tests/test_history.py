@@ -194,3 +194,14 @@ def test_a_solo_game_is_listed_without_a_winner(home: Path) -> None:
         "│ creature-comforts-solo │ 2026-11-29 16:05 │ Creature Comforts │ solo   │ Robin 78 "
         in out
     )
+
+
+def test_a_history_of_long_file_names_only_is_listed(tmp_path: Path) -> None:
+    """No id fits the widest column, so the column folds every one at its narrowest width."""
+    sample = Path(__file__).parent.parent / "sample_sessions" / "first-snow-by-rounds.toml"
+    home = tmp_path / "home"
+    (home / "sessions").mkdir(parents=True)
+    (home / "sessions" / f"{'y' * 40}.toml").write_bytes(sample.read_bytes())
+    result = run(home, "history", "list")
+    assert result.exit_code == 0, result.output
+    assert sum("│ " + "y" * 16 + " │" in row for row in result.stdout.splitlines()) == 2

@@ -24,7 +24,7 @@ def history_table(plays: Sequence[Play], title: str) -> Table:
     """One row per session: id, date, title, winner, then every player with points (seat order)."""
     table = Table(keys=1, title=title, title_justify="left")
     fitting = [len(play.id) for play in plays if len(play.id) <= ID_WIDTH]
-    table.add_column("ID", max_width=max(ID_FOLD, *fitting), overflow="fold")
+    table.add_column("ID", max_width=max([ID_FOLD, *fitting]), overflow="fold")
     table.add_column("Date")  # narrowed, it puts the time below the day
     table.add_column("Game")
     table.add_column("Winner", style="bold")
