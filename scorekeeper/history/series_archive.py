@@ -62,6 +62,11 @@ def reports(home: Path) -> tuple[list[SeriesReport], list[Unreadable]]:
     return all_series(defined.found, loaded.plays), [*loaded.unreadable, *defined.broken]
 
 
+def _series_names(defined: Definitions, plays: list[Play]) -> list[str]:
+    """Every series there is, defined by a file or named only by sessions."""
+    return [*(d.name for d in defined.found), *(p.series for p in plays if p.series)]
+
+
 def report(home: Path, name: str) -> tuple[SeriesReport, list[Unreadable]]:
     """One series by id, or the error naming it with the closest ids."""
     from scorekeeper.history.series import no_series, series_id
@@ -130,10 +135,12 @@ def add_sessions(home: Path, name: str, refs: list[str]) -> Moved:
         name = series_id(name)
         plays = load(home).plays
         chosen = chosen_plays(plays, refs)
-        definition = definitions(home).named(name)
+        defined = definitions(home)
+        definition = defined.named(name)
         if definition is None and not any(p.series == name for p in plays):
-            known = [*(d.name for d in definitions(home).found), *(p.series or "" for p in plays)]
-            raise no_series(name, filter(None, known), "create it with `scorekeeper series new`")
+            raise no_series(
+                name, _series_names(defined, plays), "create it with `scorekeeper series new`"
+            )
         joined = [p for p in plays if p.series == name]
         for play in chosen:
             if play.series != name:
@@ -173,8 +180,7 @@ def delete(home: Path, name: str, *, detach: bool) -> tuple[Path | None, int]:
         members = [p for p in plays if p.series == name]
         defined = definitions(home)
         if defined.named(name) is None and not members:
-            known = [*(d.name for d in defined.found), *(p.series or "" for p in plays)]
-            raise no_series(name, filter(None, known))
+            raise no_series(name, _series_names(defined, plays))
         if members and not detach:
             raise SeriesError(
                 f"series {name!r} has {len(members)} session(s) ({_ids(members)}); "
