@@ -163,7 +163,12 @@ def test_a_question_may_start_with_list_or_show(run: Run) -> None:
     assert result.exit_code == 0
     assert json.loads(result.output)[0]["id"] == "first-snow.round-overview"
     shown = run("show", "me", "the", "tie", "rule", "--game", "hungry", "--json")
-    assert "hungry.ties" in [answer["id"] for answer in json.loads(shown.output)]
+    # Hungry has three tie rules (at a resort, two players, tied totals): any answers "the tie rule"
+    assert json.loads(shown.output)[0]["id"] in {
+        "hungry.majority-ties",
+        "hungry.two-player-tie",
+        "hungry.ties",
+    }
 
 
 def test_unknown_game(run: Run) -> None:

@@ -19,7 +19,8 @@ from scorekeeper.rulebook import (
     read_index,
     rules_root,
 )
-from scorekeeper.rulebook.words import cues, stem, surface_words
+from scorekeeper.rulebook.notes import Library, load_library
+from scorekeeper.rulebook.words import cues, names, stem, surface_words
 from tests.rules_eval import evaluation
 
 
@@ -98,6 +99,26 @@ def test_idioms_carry_their_meaning() -> None:
 )
 def test_search_finds(question: str, game: str | None, expected: str, index: Index) -> None:
     assert _top(index, question, game) == [expected]
+
+
+def test_the_question_word_says_which_of_two_alike_notes_is_meant(index: Index) -> None:
+    # Both notes hold "refill" and "stock"; what is asked, how or when, is a stop word
+    game = "before-the-guests-arrive"
+    assert _top(index, "how do I refill the stock", game) == [f"{game}.refill-stock"]
+    assert _top(index, "the stock, when does it get refilled", game) == [f"{game}.check-stock"]
+
+
+def test_names_are_capitalised_words_not_opening_a_sentence() -> None:
+    text = "Sam has 3. In Hungry, at the yellow hotel I have 4 and Jo has 1: does Jo score?"
+    assert names(text) == {"hungry", "jo"}
+
+
+def test_a_players_name_in_a_learnt_question_is_no_word_of_the_rule() -> None:
+    library = load_library(rules_root())
+    learnt = ("me and Zorblat tied at the green hotel",)
+    index = Index.build(Library(library.titles, {"hungry.majority-ties": learnt}))
+    assert "zorblat" not in index.postings  # a name: left out
+    assert index.is_known("tied") and index.is_known("green")
 
 
 def test_a_title_that_is_an_ordinary_word_is_not_always_the_title(index: Index) -> None:

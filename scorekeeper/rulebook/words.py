@@ -121,6 +121,19 @@ def cues(text: str) -> list[str]:
     return found
 
 
+# A capitalised word that does not open a sentence: a name, as in "Sam has 3 and Jo 1".
+_NAME = re.compile(r"(?<![.?!:;]\s)(?<!^)(?<![.?!:;])\b([A-Z][a-z]+)\b")
+
+
+def names(text: str) -> set[str]:
+    """The folded words written as names in the text: capitalised, not opening a sentence.
+
+    "In Hungry, Sam has 3" -> {"hungry", "sam"}; whether a name is a word the notes use is for
+    the caller to say.
+    """
+    return {fold(match.group(1)) for match in _NAME.finditer(text.strip())}
+
+
 def fold(text: str) -> str:
     """Lower case without accents or apostrophes: "What's Hyggé?" -> "whats hygge?"."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
