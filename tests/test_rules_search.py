@@ -82,6 +82,8 @@ def test_idioms_carry_their_meaning() -> None:
     assert cues("who kicks things off?") == ["start first"]
     assert cues("we both ended on 12") == ["tie"]
     assert cues("with 3 of us") == ["3 players"]
+    assert cues("Blue hotel: me 3, Kim 3, Lee 2") == ["tie"]  # the facts of a tie
+    assert cues("I have 3 fish, 3 berries") == []
 
 
 @pytest.mark.parametrize(

@@ -102,9 +102,10 @@ CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "we both ended on 12", "all of us have 40": a number shared by several players.
         (r"\b(?:both|all|each)\b.*\b(?:on|with|have|had|got|scored)\s+\d+\b", "tie"),
         (r"\b(?:same|equal) (?:number|amount|count|score|total|points)\b", "tie"),
-        # "we finish on 12 each", "Ben 2 and Cy 2": the facts of a tie, without the word.
+        # "we finish on 12 each", "Ben 2 and Cy 2", "me 3, Kim 3": the facts of a tie, without
+        # the word.
         (r"\b\d+ (?:each|apiece)\b", "tie"),
-        (r"\b[a-z]+ (\d+),? and [a-z]+ (?:has |had |with |on )?\1\b", "tie"),
+        (r"\b[a-z]+ (\d+)(?:,? and|,) [a-z]+ (?:has |had |with |on )?\1\b", "tie"),
     )
 )
 # "3 of us", "a group of four": a player count.
