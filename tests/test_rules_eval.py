@@ -17,11 +17,11 @@ from tests.rules_eval import evaluation
 # set name -> (top-1 floor, top-3 floor). The search learns from the studied sets
 # (rules/asked/), so their own rates say only that it still finds what it learnt;
 # `held_out` below says what learning from them is worth.
-FLOORS = {"tuned": (0.87, 0.955), "studied": (0.988, 0.995)}
-HELD_OUT_FRESH = (0.923, 0.98)  # 0.928 / 0.985 with ten studied sets
-# The independent (eleventh) set's fresh questions, each asked with and without its game: its
-# one measurement (docs/rules-assistant.md) was 94.6% top-1 and 100% top-3.
-INDEPENDENT_FRESH = (0.941, 0.995)
+FLOORS = {"tuned": (0.865, 0.96), "studied": (0.988, 0.995)}
+HELD_OUT_FRESH = (0.924, 0.981)  # 0.929 / 0.986 with eleven studied sets
+# The independent (twelfth) set's fresh questions, each asked with and without its game: its
+# one measurement (docs/rules-assistant.md) was 92.2% top-1 and 98.1% top-3.
+INDEPENDENT_FRESH = (0.917, 0.976)
 
 
 @pytest.fixture(scope="session")
@@ -57,7 +57,7 @@ def test_independent_fresh_questions_asked_both_ways(index: Index) -> None:
     questions = evaluation.load("independent")
     fresh, familiar = evaluation.fresh(questions, evaluation.seen(index.library))
     assert len(fresh) + len(familiar) == 200
-    assert len(familiar) <= 45  # 42 when measured; the notes' player questions may change
+    assert len(familiar) <= 43  # 40 when measured; the notes' player questions may change
     _check(
         "independent, fresh", evaluation.run(index, evaluation.both_ways(fresh)), INDEPENDENT_FRESH
     )
@@ -74,7 +74,7 @@ def test_a_question_worded_as_one_seen_is_not_fresh() -> None:
 
 @pytest.mark.slow
 def test_each_studied_set_is_answered_by_what_the_others_taught() -> None:
-    """Ten indexes built afresh: about half a minute."""
+    """Eleven indexes built afresh: about half a minute."""
     outcomes = evaluation.held_out(only_fresh=True)
     assert len(outcomes) < len(evaluation.load("studied"))
     _check("held out, fresh", outcomes, HELD_OUT_FRESH)

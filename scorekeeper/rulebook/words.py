@@ -114,11 +114,20 @@ _COUNT_OF_US = re.compile(
 )
 
 
+# "3 players", "a three-player game", "4p": a player count, which becomes one word ("3player")
+# in notes and questions alike, so a count says which of two setup notes is meant, as the pair
+# of a common number and a common word did not.
+_PLAYER_COUNT = re.compile(r"\b(\d|two|three|four|five|six)(?: |-)?(?:players?|p)\b")
+
+
 def cues(text: str) -> list[str]:
     """What the idioms in the text mean: "who kicks things off?" -> ["start first"]."""
     folded = fold(text)
     found = [meaning for pattern, meaning in CUES if pattern.search(folded)]
-    found += [f"{m.group(1) or m.group(2)} players" for m in _COUNT_OF_US.finditer(folded)]
+    counts = [m.group(1) or m.group(2) for m in _COUNT_OF_US.finditer(folded)]
+    found += [f"{count} players" for count in counts]
+    counts += [m.group(1) for m in _PLAYER_COUNT.finditer(folded)]
+    found += [f"{_NUMBERS.get(count, count)}player" for count in dict.fromkeys(counts)]
     return found
 
 
