@@ -21,7 +21,7 @@ from scorekeeper.core.breakdown import Outcome
 from scorekeeper.core.rulings import Rulings
 from scorekeeper.games.base import Game
 from scorekeeper.session import Session, to_dict
-from scorekeeper.storage import dumps
+from scorekeeper.storage.files import dumps
 from scorekeeper.walkthrough.draft import Draft
 
 DOWN = "\x1b[B"

@@ -140,14 +140,14 @@ class AppState:
 
     @property
     def home(self) -> Path:
-        from scorekeeper.storage import data_home
+        from scorekeeper.storage.sessions import data_home
 
         return data_home(self.home_option)
 
     @property
     def program(self) -> str:
         """How to run scorekeeper again against the same data directory, for a message."""
-        from scorekeeper.storage import HOME_ENV
+        from scorekeeper.storage.sessions import HOME_ENV
 
         if self.home_option is None or os.environ.get(HOME_ENV) == str(self.home_option):
             return "scorekeeper"

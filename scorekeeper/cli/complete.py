@@ -94,7 +94,7 @@ def rules_words(ctx: typer.Context) -> Completions:
 
 
 def _from_home(ctx: typer.Context, names: Callable[[Path], Known]) -> Completions:
-    from scorekeeper.storage import data_home
+    from scorekeeper.storage.sessions import data_home
 
     try:
         found = names(data_home(_home_option(ctx)))

@@ -19,7 +19,7 @@ from scorekeeper.cli.common import AppState, fail, user_errors
 from scorekeeper.errors import ExitStatus, ScorekeeperError
 from scorekeeper.history.archive import load
 from scorekeeper.history.plays import find_play
-from scorekeeper.storage import read_session
+from scorekeeper.storage.sessions import read_session
 from scorekeeper.walkthrough.table import Correction
 
 if TYPE_CHECKING:

@@ -113,7 +113,7 @@ def show(
     from scorekeeper.render.export import session_json
     from scorekeeper.render.history import play_facts
     from scorekeeper.render.score import print_outcome
-    from scorekeeper.storage import read_session
+    from scorekeeper.storage.sessions import read_session
 
     state: AppState = ctx.obj
     if as_json and (bgstats or qr_file is not None):

@@ -29,7 +29,7 @@ def sessions(home: Path) -> Known:
 def series(home: Path) -> Known:
     """Every series, defined by a file or named only by sessions."""
     from scorekeeper.history.archive import load, series_definitions
-    from scorekeeper.storage import Unreadable
+    from scorekeeper.storage.sessions import Unreadable
 
     defined = {
         d.name: "defined" for d in series_definitions(home) if not isinstance(d, Unreadable)

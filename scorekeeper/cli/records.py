@@ -12,7 +12,7 @@ from scorekeeper.cli import complete
 from scorekeeper.cli.common import fail
 
 if TYPE_CHECKING:
-    from scorekeeper.storage import Unreadable
+    from scorekeeper.storage.sessions import Unreadable
 
 SessionIds = Annotated[
     list[str],

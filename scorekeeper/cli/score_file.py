@@ -27,8 +27,8 @@ def score_file(
     from scorekeeper.render.outcome import outcome_to_json
     from scorekeeper.render.sentences import warnings_text
     from scorekeeper.session import tried
-    from scorekeeper.storage import read_session
     from scorekeeper.storage.rulings import group_rulings
+    from scorekeeper.storage.sessions import read_session
 
     session = read_session(path, lambda: state.home)  # worked out only if the title needs it
     if game is not None and find_game(game) is not session.game:

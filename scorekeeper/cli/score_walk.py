@@ -20,7 +20,7 @@ def walk_through(
 ) -> None:
     from scorekeeper import render
     from scorekeeper.history.series_archive import checked_series
-    from scorekeeper.storage import draft_path
+    from scorekeeper.storage.documents import draft_path
     from scorekeeper.walkthrough.draft import KIND
     from scorekeeper.walkthrough.table import TableSession
 

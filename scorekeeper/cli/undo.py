@@ -9,8 +9,8 @@ import typer
 
 from scorekeeper import render
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
-from scorekeeper.storage import last_change
-from scorekeeper.storage import undo as undo_change
+from scorekeeper.storage.changes import last_change
+from scorekeeper.storage.changes import undo as undo_change
 
 app = command_app()
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from scorekeeper.history.plays import Play
     from scorekeeper.history.series import SeriesDef
     from scorekeeper.session import Session
-    from scorekeeper.storage import Unreadable
+    from scorekeeper.storage.sessions import Unreadable
     from scorekeeper.storage.trash import Moved
 
 
@@ -41,7 +41,7 @@ def load(home: Path, *, rescore: bool = False) -> Loaded:
     A file that cannot be read or scored counts as unreadable.
     """
     from scorekeeper.history.cache import PlayCache
-    from scorekeeper.storage import Unreadable, session_files
+    from scorekeeper.storage.sessions import Unreadable, session_files
 
     plays: list[Play] = []
     unreadable: list[Unreadable] = []
@@ -102,7 +102,8 @@ def save_played(
     """
     from scorekeeper.history import cache as playcache
     from scorekeeper.history.plays import from_session
-    from scorekeeper.storage import locked, save_session
+    from scorekeeper.storage.lock import locked
+    from scorekeeper.storage.sessions import save_session
 
     with locked(home):
         existing = None if allow_duplicate else find_duplicate(home, session)
@@ -123,7 +124,7 @@ def replace_played(
     proven to read back as `session` (see `storage.replace_session`)."""
     from scorekeeper.history import cache as playcache
     from scorekeeper.history.plays import from_session
-    from scorekeeper.storage import replace_session
+    from scorekeeper.storage.trash import replace_session
 
     if text is not None:  # a hand edit: its [result] record is derived again from it
         from scorekeeper.history.results import with_current_result
@@ -149,7 +150,7 @@ class DuplicateError(ScorekeeperError):
 def find_duplicate(home: Path, session: Session) -> str | None:
     """The stem of a saved session with the same title, day and players' inputs (names and
     every answer, in any seat order), or None. Notes, location and series do not count."""
-    from scorekeeper.storage import read_session
+    from scorekeeper.storage.sessions import read_session
 
     day = _day_of(session.played)
     wanted = _inputs(session)
@@ -189,7 +190,7 @@ NOT_INPUTS = ("format", "played", "series", "location", "notes", "players", "ext
 def _check_room(home: Path, series: str, game: str) -> None:
     """Raise SeriesError when the series is complete or for another title, as it is now."""
     from scorekeeper.history.series import SeriesDef, check_join
-    from scorekeeper.storage import Unreadable
+    from scorekeeper.storage.sessions import Unreadable
 
     definition = next(
         (
@@ -207,7 +208,8 @@ def series_definitions(home: Path) -> Iterator[SeriesDef | Unreadable]:
     fatal. A definition's `name` must be its file name, as sessions link by that name."""
     from scorekeeper.games import find_game
     from scorekeeper.history.series import series_from_dict
-    from scorekeeper.storage import Unreadable, series_documents
+    from scorekeeper.storage.seriesfiles import series_documents
+    from scorekeeper.storage.sessions import Unreadable
 
     for entry in series_documents(home):
         if isinstance(entry, Unreadable):
@@ -234,7 +236,7 @@ def score_file(path: Path, home: Path, *, refresh: bool = False) -> Play | Unrea
     from scorekeeper.errors import CatalogueError, ScorekeeperError
     from scorekeeper.history.plays import from_session
     from scorekeeper.session import result_is_current
-    from scorekeeper.storage import Unreadable, read_session_and_record
+    from scorekeeper.storage.sessions import Unreadable, read_session_and_record
 
     try:
         session, record = read_session_and_record(path, home)
@@ -256,7 +258,7 @@ def score_file(path: Path, home: Path, *, refresh: bool = False) -> Play | Unrea
 def delete_played(home: Path, refs: list[str]) -> list[tuple[Play, Moved]]:
     """Move the sessions named by short id or file name to the trash, as one undoable change;
     each deleted play with where its file went."""
-    from scorekeeper.storage import delete_sessions
+    from scorekeeper.storage.trash import delete_sessions
 
     chosen = {play.stem: play for play in chosen_plays(load(home).plays, refs)}
     moved = delete_sessions(home, [Path(play.file) for play in chosen.values()])
@@ -275,7 +277,8 @@ def chosen_plays(plays: list[Play], refs: list[str]) -> list[Play]:
 def restore_trashed(home: Path, refs: list[str]) -> list[Moved]:
     """Put the trashed sessions named by file name or short id back, as one undoable change;
     refused, as `series add` would refuse, when a series they belong to filled up meanwhile."""
-    from scorekeeper.storage import locked, restore_sessions, trashed_files
+    from scorekeeper.storage.lock import locked
+    from scorekeeper.storage.trash import restore_sessions, trashed_files
 
     with locked(home):
         trashed = trashed_files(home)
@@ -289,8 +292,8 @@ def _check_rooms(home: Path, trashed: list[Path]) -> None:
     A session whose name is taken in the history meanwhile is left to the restore's own
     refusal, which names it."""
     from scorekeeper.history.series import SeriesDef, SeriesError, check_join
-    from scorekeeper.storage import Unreadable, sessions_dir
     from scorekeeper.storage.changes import original_stem
+    from scorekeeper.storage.sessions import Unreadable, sessions_dir
 
     plays = list(load(home).plays)
     defined = {d.name: d for d in series_definitions(home) if not isinstance(d, Unreadable)}
@@ -311,7 +314,8 @@ def trashed_plays(home: Path) -> Loaded:
     """The sessions in the trash as plays, each with the short id of its trashed file name
     (the name `restore` takes), and those that could not be scored."""
 
-    from scorekeeper.storage import Unreadable, trashed_files
+    from scorekeeper.storage.sessions import Unreadable
+    from scorekeeper.storage.trash import trashed_files
 
     plays: list[Play] = []
     broken: list[Unreadable] = []

@@ -84,7 +84,8 @@ class PlayCache:
         if not self._changed:
             return
         from scorekeeper.errors import StorageError
-        from scorekeeper.storage import locked_if_free, replace_file
+        from scorekeeper.storage.files import replace_file
+        from scorekeeper.storage.lock import locked_if_free
 
         plays = {
             name: {"key": entry[0], "play": to_json(entry[1])}

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from scorekeeper.games.base import Game
     from scorekeeper.history.plays import Play
     from scorekeeper.history.series import SeriesDef, SeriesReport
-    from scorekeeper.storage import Unreadable
+    from scorekeeper.storage.sessions import Unreadable
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Moved:
 
 
 def definitions(home: Path) -> Definitions:
-    from scorekeeper.storage import Unreadable
+    from scorekeeper.storage.sessions import Unreadable
 
     found: list[SeriesDef] = []
     broken: list[Unreadable] = []
@@ -92,7 +92,7 @@ class Joining:
 def create(home: Path, definition: SeriesDef) -> Path:
     """Write a new series file; a series of that name is never replaced."""
     from scorekeeper.history.series import SeriesError, series_to_dict
-    from scorekeeper.storage import SeriesExistsError, save_series
+    from scorekeeper.storage.seriesfiles import SeriesExistsError, save_series
 
     try:
         return save_series(home, definition.name, series_to_dict(definition))
@@ -129,7 +129,8 @@ def add_sessions(home: Path, name: str, refs: list[str]) -> Moved:
     """Put saved sessions into a series (out of any other), refusing what `score --series`
     would refuse: another title, or no room left. Checked and changed under one lock."""
     from scorekeeper.history.series import SeriesDef, check_join, no_series, series_id
-    from scorekeeper.storage import locked, set_series
+    from scorekeeper.storage.lock import locked
+    from scorekeeper.storage.membership import set_series
 
     with locked(home):
         name = series_id(name)
@@ -154,7 +155,8 @@ def add_sessions(home: Path, name: str, refs: list[str]) -> Moved:
 def remove_sessions(home: Path, name: str, refs: list[str]) -> Moved:
     """Take saved sessions out of a series (they stay in the history)."""
     from scorekeeper.history.series import SeriesError, series_id
-    from scorekeeper.storage import locked, set_series
+    from scorekeeper.storage.lock import locked
+    from scorekeeper.storage.membership import set_series
 
     with locked(home):
         name = series_id(name)
@@ -172,7 +174,8 @@ def delete(home: Path, name: str, *, detach: bool) -> tuple[Path | None, int]:
     `detach` takes them out too. Returns where the definition went and how many sessions
     were taken out of it."""
     from scorekeeper.history.series import SeriesError, no_series, series_id
-    from scorekeeper.storage import delete_series, locked
+    from scorekeeper.storage.lock import locked
+    from scorekeeper.storage.membership import delete_series
 
     with locked(home):
         name = series_id(name)

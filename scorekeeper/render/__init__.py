@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-    from scorekeeper.storage import Unreadable
+    from scorekeeper.storage.sessions import Unreadable
 
 
 def user(text: str, style: str = "") -> Text:

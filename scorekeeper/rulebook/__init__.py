@@ -133,7 +133,7 @@ def _save(path: Path, text: str) -> None:
     """Write through the one atomic writer and drop indexes of older notes; a cache that
     cannot be written is given up quietly (it only ever saves time)."""
     from scorekeeper.errors import StorageError
-    from scorekeeper.storage import replace_file  # only when the index was rebuilt
+    from scorekeeper.storage.files import replace_file
 
     try:
         replace_file(path, text, "the rules index")
