@@ -52,7 +52,8 @@ def holding_lock(home: Path) -> Iterator[None]:
         [
             sys.executable,
             "-c",
-            "import sys, time; from pathlib import Path; from scorekeeper.storage.lock import locked\n"
+            "import sys, time; from pathlib import Path\n"
+            "from scorekeeper.storage.lock import locked\n"
             "with locked(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(30)",
             str(home),
         ],

@@ -64,8 +64,9 @@ def select(message: str, options: Sequence[tuple[str, Any]], default: Any = None
 def wrapped_errors(question: questionary.Question) -> questionary.Question:
     """A refused answer's reason wraps at the terminal's width instead of being cut: the
     prompt's validation line (one row tall in prompt_toolkit) may grow to what it needs."""
-    from prompt_toolkit.filters import to_filter
-    from prompt_toolkit.layout.controls import FormattedTextControl
+    # questionary leaves these two parts of prompt_toolkit unloaded until an answer is refused
+    from prompt_toolkit.filters import to_filter  # noqa: PLC0415
+    from prompt_toolkit.layout.controls import FormattedTextControl  # noqa: PLC0415
 
     for window in question.application.layout.find_all_windows():
         content = window.content
@@ -218,7 +219,7 @@ class TableAsker:
     def _completer(self, ask: Text) -> Any:
         if not ask.suggestions:
             return None
-        from prompt_toolkit.completion import FuzzyWordCompleter
+        from prompt_toolkit.completion import FuzzyWordCompleter  # noqa: PLC0415 (only with suggestions)
 
         words = [w for w in ask.suggestions if w.isprintable()]
         meta = {w: m for w, m in ask.meta.items() if w in words and m.isprintable()}
