@@ -19,6 +19,9 @@ from scorekeeper.cli.common import AppState, fail, user_errors
 from scorekeeper.errors import ExitStatus, ScorekeeperError
 from scorekeeper.history.archive import load
 from scorekeeper.history.plays import find_play
+from scorekeeper.prompts.asker import select
+from scorekeeper.prompts.interrupts import HELD
+from scorekeeper.prompts.walk import walk_through
 from scorekeeper.storage.sessions import read_session
 from scorekeeper.walkthrough.table import Correction
 
@@ -52,14 +55,11 @@ def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
 
 def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> None:
     """The saved game as a finished walk-through, at its review; save replaces the file."""
-    from scorekeeper import prompts, render
-    from scorekeeper.prompts.interrupts import HELD
-
     console = render.make_console()
     correction = Correction.of(session, home, lambda s, o: replace(path, s, o, None))
     try:
         with HELD.held():  # Ctrl-C while drawing or saving stops at the next safe point
-            saved = prompts.walk_through(console, correction)
+            saved = walk_through(console, correction)
             HELD.checkpoint()
     except KeyboardInterrupt:
         if correction.saved_as is None:
@@ -72,8 +72,6 @@ def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> No
 
 def _in_editor(path: Path, home: Path, replace: Replace) -> None:
     """The file in $VISUAL or $EDITOR, on a copy; checked before it replaces anything."""
-    from scorekeeper.prompts.asker import select
-
     console = render.make_console()
     command = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
     with tempfile.TemporaryDirectory(prefix="scorekeeper-edit-") as folder:
