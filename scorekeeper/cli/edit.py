@@ -10,14 +10,15 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from scorekeeper import render
-from scorekeeper.cli.common import AppState, fail, user_errors
+from scorekeeper.cli.common import AppState, command_app, fail, user_errors
+from scorekeeper.cli.records import IdArgument
 from scorekeeper.errors import ExitStatus, ScorekeeperError
-from scorekeeper.history.archive import load
+from scorekeeper.history.archive import load, replace_played
 from scorekeeper.history.plays import find_play
 from scorekeeper.prompts.asker import select
 from scorekeeper.prompts.interrupts import HELD
@@ -32,7 +33,32 @@ if TYPE_CHECKING:
 Replace = Callable[["Path", "Session", "Outcome", "str | None"], Path]
 
 
-def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
+app = command_app()
+
+
+@app.command("edit")
+def edit(
+    ctx: typer.Context,
+    session_id: IdArgument,
+    editor: Annotated[
+        bool,
+        typer.Option("--editor", help="Edit the file in $VISUAL or $EDITOR instead."),
+    ] = False,
+) -> None:
+    """Correct a saved game: its answers at the walk-through's review, or the file in an
+    editor; it is saved again under the same id, the previous version kept in the trash."""
+    state: AppState = ctx.obj
+    correct(
+        state,
+        session_id,
+        editor,
+        lambda path, session, outcome, text: replace_played(
+            state.home, path, session, outcome, text
+        ),
+    )
+
+
+def correct(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
     """Open the session `ref` names; `replace(path, session, outcome, text)` keeps the
     correction (`text`: the edited file as typed, or None to write the session)."""
 

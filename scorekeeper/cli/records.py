@@ -20,6 +20,16 @@ SessionIds = Annotated[
 ]
 """Saved sessions named on the command line, as `history delete` and `series add` take them."""
 
+IdArgument = Annotated[
+    str,
+    typer.Argument(
+        metavar="ID",
+        help="Short id or file name (a unique prefix is fine).",
+        autocompletion=complete.sessions,
+    ),
+]
+"""One saved session, as `history show` and `history edit` take it."""
+
 
 GameOption = Annotated[
     str | None,

@@ -3,7 +3,7 @@ walk-through run with Ctrl-C held to safe points, and the one true word when it 
 
 from __future__ import annotations
 
-from rich.console import Console
+from typing import TYPE_CHECKING
 
 from scorekeeper import render
 from scorekeeper.errors import InputError
@@ -14,6 +14,9 @@ from scorekeeper.prompts.walk import offer_draft, walk_through
 from scorekeeper.text.suggest import did_you_mean
 from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.table import TableSession, new_draft
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def run(

@@ -13,14 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-
-import questionary
-from rich.console import Console
+from typing import TYPE_CHECKING
 
 from scorekeeper import render
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import StorageError
-from scorekeeper.prompts.asker import TableAsker, answer, select
+from scorekeeper.prompts.asker import TableAsker, select, yes_no
 from scorekeeper.render.qr import print_link_and_code
 from scorekeeper.render.score import print_outcome
 from scorekeeper.session import Session
@@ -28,6 +26,9 @@ from scorekeeper.walkthrough import flow
 from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.navigator import Navigator
 from scorekeeper.walkthrough.table import Table
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def walk_through(console: Console, table: Table) -> Path | None:
@@ -44,7 +45,7 @@ def walk_through(console: Console, table: Table) -> Path | None:
     outcome = session.score()
     print_outcome(console, outcome, session.game.name)
     session = replace(session, series=ask_series(table.open_series(session.game)) or session.series)
-    if not answer(questionary.confirm("Save this session?", default=True)):
+    if not yes_no("Save this session?", default=True):
         return None
     same = table.duplicate(session)
     if same is not None:
@@ -56,7 +57,7 @@ def walk_through(console: Console, table: Table) -> Path | None:
     default = table.sharing()
     if default is not None:
         question = "Show a link and QR code to add this play to BG Stats?"
-        wanted = bool(answer(questionary.confirm(question, default=default)))
+        wanted = yes_no(question, default=default)
         if wanted != default:
             table.remember_sharing(wanted)
         if wanted:
