@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.errors import StorageError
-from scorekeeper.history.archive import DuplicateError, find_duplicate, save_played
 from scorekeeper.history.renames import rename_player
+from scorekeeper.history.saving import DuplicateError, find_duplicate, save_played
 from scorekeeper.storage.changes import last_change, undo
 from scorekeeper.storage.journal import journal_path, tidy
 from scorekeeper.storage.lock import locked

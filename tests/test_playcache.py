@@ -49,7 +49,7 @@ def no_reading(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(path: Path, home: Path | None = None) -> None:
         raise AssertionError(f"{path.name} was read, not taken from the cache")
 
-    monkeypatch.setattr("scorekeeper.storage.sessions.read_session_and_record", refuse)
+    monkeypatch.setattr("scorekeeper.history.scoring.read_session_and_record", refuse)
 
 
 def test_a_second_load_comes_from_the_cache_and_equals_fresh_scoring(
@@ -73,7 +73,7 @@ def test_a_second_load_comes_from_the_cache_and_equals_fresh_scoring(
         assert path.name in broken, f"{path.name} was read, not taken from the cache"
         return cached(path, home)
 
-    monkeypatch.setattr("scorekeeper.storage.sessions.read_session_and_record", only_broken)
+    monkeypatch.setattr("scorekeeper.history.scoring.read_session_and_record", only_broken)
     second = load(home)
     assert second.plays == first.plays
     assert [u.reason for u in second.unreadable] == [u.reason for u in first.unreadable]
@@ -120,7 +120,7 @@ def test_a_changed_scorekeeper_rescores_everything(
         calls.append(path.name)
         return reading(path, home)
 
-    monkeypatch.setattr("scorekeeper.storage.sessions.read_session_and_record", counted)
+    monkeypatch.setattr("scorekeeper.history.scoring.read_session_and_record", counted)
     assert load(home).plays == expected
     assert len(calls) == len(list((home / "sessions").glob("*.toml")))
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.errors import StorageError
-from scorekeeper.history.archive import known_names, load
+from scorekeeper.history.archive import load
+from scorekeeper.history.players import known_names
 from scorekeeper.storage import sessions
 from scorekeeper.storage.changes import read_log
 from scorekeeper.storage.documents import load_draft, save_draft

@@ -18,7 +18,8 @@ from scorekeeper import render
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import IdArgument
 from scorekeeper.errors import ExitStatus, ScorekeeperError
-from scorekeeper.history.archive import load, replace_played
+from scorekeeper.history.archive import load
+from scorekeeper.history.corrections import replace_played
 from scorekeeper.history.plays import find_play
 from scorekeeper.prompts.asker import select
 from scorekeeper.prompts.interrupts import HELD

@@ -17,7 +17,7 @@ from scorekeeper.cli.records import (
     print_json,
     report_unreadable,
 )
-from scorekeeper.history.archive import load, trashed_plays
+from scorekeeper.history.archive import load
 from scorekeeper.history.plays import newest_first, select
 from scorekeeper.render.export import session_json
 from scorekeeper.render.history import history_table
@@ -67,6 +67,10 @@ def list_sessions(
 
 def list_trash(state: AppState, as_json: bool) -> None:
     """The trash as a table like the history's, named by file (the name `restore` takes)."""
+    # only --trash scores files (the trash's): a plain list, read from the play cache, never
+    # loads the scoring
+    from scorekeeper.history.trash import trashed_plays  # noqa: PLC0415
+
     with user_errors():
         trashed = trashed_plays(state.home)
     report_unreadable(trashed.unreadable)

@@ -10,7 +10,7 @@ import typer
 from scorekeeper import render
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import SessionIds
-from scorekeeper.history.archive import delete_played, restore_trashed
+from scorekeeper.history.trash import delete_played, restore_trashed
 from scorekeeper.storage.sessions import short_id
 
 if TYPE_CHECKING:

@@ -28,7 +28,8 @@ def sessions(home: Path) -> Known:
 
 def series(home: Path) -> Known:
     """Every series, defined by a file or named only by sessions."""
-    from scorekeeper.history.archive import load, series_definitions
+    from scorekeeper.history.archive import load
+    from scorekeeper.history.series_archive import series_definitions
     from scorekeeper.storage.sessions import Unreadable
 
     defined = {
@@ -40,8 +41,8 @@ def series(home: Path) -> Known:
 
 def players(home: Path) -> Known:
     """Every player of the history, most played first, with their play count."""
-    from scorekeeper.history.archive import known_names, load
-    from scorekeeper.history.players import player_counts
+    from scorekeeper.history.archive import load
+    from scorekeeper.history.players import known_names, player_counts
     from scorekeeper.text import plural
 
     plays = load(home).plays

@@ -46,7 +46,7 @@ def score_file(
         raise error.at(file=str(path)) from None
     saved = None
     if save:
-        from scorekeeper.history.archive import save_played
+        from scorekeeper.history.saving import save_played
 
         saved = save_played(session, outcome, state.home, allow_duplicate=allow_duplicate)
     if as_json:

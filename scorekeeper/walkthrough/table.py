@@ -23,9 +23,11 @@ from typing import Any, Protocol
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import InputError, ScorekeeperError, StorageError
 from scorekeeper.games.base import Game
-from scorekeeper.history.archive import find_duplicate, known_names, load, save_played
+from scorekeeper.history.archive import load
 from scorekeeper.history.bgstats import play_link
+from scorekeeper.history.players import known_names
 from scorekeeper.history.plays import Play, from_session
+from scorekeeper.history.saving import find_duplicate, save_played
 from scorekeeper.history.series_archive import definitions, open_to
 from scorekeeper.session import Session
 from scorekeeper.storage.documents import (
