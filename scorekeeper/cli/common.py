@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -17,10 +17,8 @@ from typer.core import TyperCommand, TyperGroup
 from scorekeeper.cli.hints import with_hint
 from scorekeeper.cli.lean import skip_pydantic
 from scorekeeper.errors import ExitStatus, ScorekeeperError
+from scorekeeper.storage.home import HOME_ENV, data_home
 from scorekeeper.text import visible
-
-if TYPE_CHECKING:
-    from scorekeeper.rulebook import Index
 
 COMMANDS: dict[str, str] = {
     "score": "Score a game: walk through it at the table, or score a file with --from.",
@@ -161,30 +159,14 @@ class AppState:
 
     @property
     def home(self) -> Path:
-        from scorekeeper.storage.sessions import data_home
-
         return data_home(self.home_option)
 
     @property
     def program(self) -> str:
         """How to run scorekeeper again against the same data directory, for a message."""
-        from scorekeeper.storage.sessions import HOME_ENV
-
         if self.home_option is None or os.environ.get(HOME_ENV) == str(self.home_option):
             return "scorekeeper"
         return f"scorekeeper --home {shlex.quote(str(self.home_option))}"
-
-
-def rule_index(state: AppState) -> Index:
-    """The rule notes' search index, cached under --home (or SCOREKEEPER_HOME) when given, so
-    that one option holds all that we write, else in the platform's cache directory."""
-    from scorekeeper.rulebook import open_index
-
-    if state.home_option is not None:
-        return open_index(cache_dir=state.home_option / "cache")
-    import platformdirs
-
-    return open_index(cache_dir=platformdirs.user_cache_path("scorekeeper", appauthor=False))
 
 
 def fail(message: str, status: ExitStatus = ExitStatus.USAGE) -> typer.Exit:

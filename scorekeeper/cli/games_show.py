@@ -9,7 +9,8 @@ import typer
 
 from scorekeeper import render
 from scorekeeper.cli import complete
-from scorekeeper.cli.common import AppState, command_app, rule_index, user_errors
+from scorekeeper.cli.common import AppState, command_app, user_errors
+from scorekeeper.cli.rule_index import rule_index
 from scorekeeper.games import find_game
 from scorekeeper.games.base import Game
 from scorekeeper.games.catalogue_rows import CardRow, card_rows

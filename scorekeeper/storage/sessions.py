@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from scorekeeper.core.breakdown import Outcome
     from scorekeeper.session import Session
 
-HOME_ENV = "SCOREKEEPER_HOME"
 MAX_FILE_BYTES = SESSION.max_bytes
 PROBE_BYTES = 16 << 10  # enough to need real blocks on the disk
 
@@ -35,17 +34,6 @@ def short_id(stem: str) -> str:
     """The six hex digits scorekeeper adds to saved file names; a hand-named file's whole stem."""
     match = _SHORT_ID.search(stem)
     return match.group(1) if match else stem
-
-
-def data_home(explicit: Path | None = None) -> Path:
-    """--home, else $SCOREKEEPER_HOME, else the platform's per-user data directory."""
-    if explicit is not None:
-        return explicit
-    if os.environ.get(HOME_ENV):
-        return Path(os.environ[HOME_ENV])
-    import platformdirs  # only when no directory was given: keeps start-up lean
-
-    return platformdirs.user_data_path("scorekeeper", appauthor=False)
 
 
 def sessions_dir(home: Path) -> Path:
