@@ -11,7 +11,6 @@ from typing import Annotated
 import typer
 
 from scorekeeper.cli import complete
-from scorekeeper.cli.bgstats import saved_on
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import (
     GameOption,
@@ -19,6 +18,7 @@ from scorekeeper.cli.records import (
     game_id,
     print_json,
     report_unreadable,
+    saved_on,
 )
 from scorekeeper.games import GAMES
 from scorekeeper.history.archive import load

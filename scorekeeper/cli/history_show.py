@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from scorekeeper import render
-from scorekeeper.cli.bgstats import image_kind, show_bgstats
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import IdArgument, JsonOption, print_json
 from scorekeeper.history.archive import load
@@ -17,6 +16,9 @@ from scorekeeper.render.export import session_json
 from scorekeeper.render.history import play_facts
 from scorekeeper.render.score import print_outcome
 from scorekeeper.storage.sessions import read_session
+
+if TYPE_CHECKING:
+    from scorekeeper.render.qr import ImageKind
 
 app = command_app()
 
@@ -52,6 +54,9 @@ def show(
             print_json(session_json(play))
             return
         if bgstats or qr_file is not None:
+            # only --bgstats and --qr draw the BG Stats link and its QR code
+            from scorekeeper.cli.bgstats import show_bgstats  # noqa: PLC0415
+
             show_bgstats(play, loaded.plays, qr_file, kind)
             return
         session = read_session(Path(play.file), state.home)
@@ -59,3 +64,15 @@ def show(
     console = render.make_console()
     console.print(play_facts(play))
     print_outcome(console, outcome, session.game.name)
+
+
+def image_kind(path: Path | None) -> ImageKind | None:
+    """The image format `--qr` asks for, by the file name's ending."""
+    if path is None:
+        return None
+    kind = path.suffix.lower()
+    if kind == ".png":
+        return "png"
+    if kind == ".svg":
+        return "svg"
+    raise fail(f"--qr: {str(path)!r} does not end in .png or .svg; name a PNG or SVG file")

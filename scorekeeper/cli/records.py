@@ -3,15 +3,20 @@ which files could not be used."""
 
 from __future__ import annotations
 
+import sys
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from scorekeeper import render
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import fail
+from scorekeeper.games import find_game
 
 if TYPE_CHECKING:
+    from scorekeeper.history.plays import Play
     from scorekeeper.storage.sessions import Unreadable
 
 SessionIds = Annotated[
@@ -53,9 +58,8 @@ JsonOption = Annotated[
 
 def print_json(data: object) -> None:
     """JSON on standard output: data, never markup, with control characters escaped."""
-    import sys
-
-    from scorekeeper.history.plays import json_text
+    # only --json writes JSON: the module that writes it loads json and the plays' model
+    from scorekeeper.history.plays import json_text  # noqa: PLC0415
 
     sys.stdout.write(json_text(data))
 
@@ -63,8 +67,6 @@ def print_json(data: object) -> None:
 def report_unreadable(items: list[Unreadable]) -> None:
     """Each unusable file once, on stderr, so the tables on stdout stay clean."""
     if items:
-        from scorekeeper import render
-
         render.print_unreadable(render.make_console(stderr=True), items)
 
 
@@ -72,8 +74,6 @@ def game_id(name: str | None) -> str | None:
     """The id of the title named by --game (id, alias or name), or None."""
     if name is None:
         return None
-    from scorekeeper.games import find_game
-
     return find_game(name).id
 
 
@@ -85,3 +85,11 @@ def day(text: str | None, option: str) -> date | None:
         return date.fromisoformat(text)
     except ValueError:
         raise fail(f"{option}: expected a date like 2026-11-29, got {text!r}") from None
+
+
+def saved_on(play: Play) -> date:
+    """The day a play's file was last saved: its date for BG Stats when it gives none."""
+    try:
+        return date.fromtimestamp(Path(play.file).stat().st_mtime)
+    except OSError:
+        return date.today()
