@@ -15,7 +15,7 @@ from scorekeeper.history.saving import DuplicateError, find_duplicate, save_play
 from scorekeeper.storage.changes import last_change, undo
 from scorekeeper.storage.journal import journal_path, tidy
 from scorekeeper.storage.lock import locked
-from scorekeeper.storage.sessions import read_session
+from scorekeeper.storage.session_files import read_session
 from scorekeeper.storage.trash import (
     delete_sessions,
     replace_session,

@@ -15,7 +15,7 @@ from scorekeeper.errors import MissingTieBreakError
 from scorekeeper.games.happy_home.engine import GAME, OBJECTIVES, ROOMS
 from scorekeeper.render.sentences import warnings_text
 from scorekeeper.session import from_dict, to_dict
-from scorekeeper.storage.sessions import read_session
+from scorekeeper.storage.session_files import read_session
 
 ROOT = Path(__file__).parent.parent
 RULE_IDS = {

@@ -16,7 +16,8 @@ import pytest
 from scorekeeper.errors import StorageError
 from scorekeeper.storage.documents import DRAFTS, REMEMBERED_ANSWERS
 from scorekeeper.storage.reading import MAX_KEY_PARTS, MAX_NESTING, toml_shape_problem
-from scorekeeper.storage.sessions import read_session, session_files
+from scorekeeper.storage.session_files import read_session
+from scorekeeper.storage.sessions import session_files
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "sample_sessions"

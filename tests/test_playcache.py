@@ -21,7 +21,8 @@ from scorekeeper.errors import StorageError
 from scorekeeper.history import cache as playcache
 from scorekeeper.history.archive import load
 from scorekeeper.history.plays import Play, Result, from_json, from_session, to_json
-from scorekeeper.storage.sessions import Unreadable, iter_sessions, read_session_and_record
+from scorekeeper.storage.session_files import iter_sessions, read_session_and_record
+from scorekeeper.storage.sessions import Unreadable
 from tests.conftest import SAMPLES
 from tests.history_home import make_home, run
 
@@ -158,7 +159,7 @@ def test_an_unwritable_cache_is_skipped(home: Path, monkeypatch: pytest.MonkeyPa
     def refuse(*args: object) -> None:
         raise StorageError("cannot write")
 
-    monkeypatch.setattr("scorekeeper.storage.files.replace_file", refuse)
+    monkeypatch.setattr("scorekeeper.history.cache.replace_file", refuse)
     assert load(home).plays == fresh(home)
     assert not playcache.cache_file(home).exists()
 

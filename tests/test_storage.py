@@ -21,13 +21,9 @@ from scorekeeper.storage import sessions
 from scorekeeper.storage.changes import read_log
 from scorekeeper.storage.documents import load_draft, save_draft
 from scorekeeper.storage.lock import locked
-from scorekeeper.storage.sessions import (
-    check_writable,
-    iter_sessions,
-    read_session,
-    save_session,
-    sessions_dir,
-)
+from scorekeeper.storage.saving import save_session
+from scorekeeper.storage.session_files import iter_sessions, read_session
+from scorekeeper.storage.sessions import check_writable, sessions_dir
 
 SAMPLE = Path(__file__).parent.parent / "sample_sessions" / "hungry-family-night.toml"
 TAKEN = "c0ffee"  # every saver's first choice of name, so they must collide
@@ -242,7 +238,8 @@ def test_permission_denied_is_one_clean_line_even_as_root(
 def test_a_broken_card_catalogue_makes_only_its_sessions_unreadable(tmp_path: Path) -> None:
     import shutil
 
-    from scorekeeper.storage.sessions import Unreadable, iter_sessions
+    from scorekeeper.storage.session_files import iter_sessions
+    from scorekeeper.storage.sessions import Unreadable
     from tests.conftest import SAMPLES
 
     home = tmp_path / "home"

@@ -15,7 +15,8 @@ import pytest
 
 from scorekeeper.errors import StorageError
 from scorekeeper.storage.lock import BusyError, locked
-from scorekeeper.storage.sessions import check_writable, save_session
+from scorekeeper.storage.saving import save_session
+from scorekeeper.storage.sessions import check_writable
 
 REPO = Path(__file__).resolve().parent.parent
 HUNGRY = REPO / "sample_sessions" / "hungry-family-night.toml"
@@ -165,7 +166,7 @@ def test_readers_never_take_the_lock(tmp_path: Path) -> None:
 
 
 def test_a_save_is_told_its_name_before_the_file_appears(tmp_path: Path) -> None:
-    from scorekeeper.storage.sessions import read_session
+    from scorekeeper.storage.session_files import read_session
 
     session = read_session(HUNGRY)
     seen: list[tuple[Path, bool]] = []

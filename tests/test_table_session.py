@@ -7,7 +7,8 @@ from datetime import datetime
 from pathlib import Path
 
 from scorekeeper.storage.documents import draft_path, recall, save_draft
-from scorekeeper.storage.sessions import read_session, sessions_dir
+from scorekeeper.storage.session_files import read_session
+from scorekeeper.storage.sessions import sessions_dir
 from scorekeeper.walkthrough.draft import KIND, Draft
 from scorekeeper.walkthrough.table import TableSession, rescue_home
 

@@ -24,7 +24,7 @@ from scorekeeper.history.plays import find_play
 from scorekeeper.prompts.asker import select
 from scorekeeper.prompts.interrupts import HELD
 from scorekeeper.prompts.walk import walk_through
-from scorekeeper.storage.sessions import read_session
+from scorekeeper.storage.session_files import read_session
 from scorekeeper.walkthrough.table import Correction
 
 if TYPE_CHECKING:

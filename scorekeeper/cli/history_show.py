@@ -15,7 +15,7 @@ from scorekeeper.history.plays import find_play
 from scorekeeper.render.export import session_json
 from scorekeeper.render.history import play_facts
 from scorekeeper.render.score import print_outcome
-from scorekeeper.storage.sessions import read_session
+from scorekeeper.storage.session_files import read_session
 
 if TYPE_CHECKING:
     from scorekeeper.render.qr import ImageKind

@@ -17,7 +17,7 @@ from scorekeeper.render.outcome import outcome_to_json
 from scorekeeper.render.sentences import warnings_text
 from scorekeeper.session import tried
 from scorekeeper.storage.rulings import group_rulings
-from scorekeeper.storage.sessions import read_session
+from scorekeeper.storage.session_files import read_session
 
 
 def score_file(

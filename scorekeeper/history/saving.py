@@ -17,7 +17,9 @@ from scorekeeper.history.series import SeriesDef, check_join
 from scorekeeper.history.series_archive import series_definitions
 from scorekeeper.session import Session, to_dict
 from scorekeeper.storage.lock import locked
-from scorekeeper.storage.sessions import Unreadable, read_session, save_session, short_id
+from scorekeeper.storage.saving import save_session
+from scorekeeper.storage.session_files import read_session
+from scorekeeper.storage.sessions import Unreadable, short_id
 
 
 def save_played(

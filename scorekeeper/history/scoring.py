@@ -9,7 +9,8 @@ from scorekeeper.errors import CatalogueError, ScorekeeperError
 from scorekeeper.history.plays import Play, from_session
 from scorekeeper.history.results import refresh_result
 from scorekeeper.session import result_is_current
-from scorekeeper.storage.sessions import Unreadable, read_session_and_record
+from scorekeeper.storage.session_files import read_session_and_record
+from scorekeeper.storage.sessions import Unreadable
 
 
 def score_file(path: Path, home: Path, *, refresh: bool = False) -> Play | Unreadable:
