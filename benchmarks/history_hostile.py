@@ -27,7 +27,7 @@ from pathlib import Path
 from history_scale import generate  # type: ignore[import-not-found]
 
 from scorekeeper.history.cache import cache_file
-from scorekeeper.storage import sessions_dir
+from scorekeeper.storage.sessions import sessions_dir
 
 MEASURE = """
 import resource, subprocess, sys, time

@@ -25,7 +25,8 @@ from typing import Any
 
 from scorekeeper.history.cache import cache_file
 from scorekeeper.session import from_dict, to_dict
-from scorekeeper.storage import dumps, sessions_dir
+from scorekeeper.storage.files import dumps
+from scorekeeper.storage.sessions import sessions_dir
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dana", "Eli", "Fay", "Gus", "Hal"]
 TARGET = 3.0

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, dataclass_transform
 
 from scorekeeper.errors import InputError, Where
+from scorekeeper.text.suggest import closest as nearest
 
 
 def _fail(message: str, key: str | None = None) -> InputError:
@@ -431,8 +432,6 @@ def fold(name: str) -> str:
 
 def closest(name: str, names: Sequence[str]) -> str:
     """' (did you mean 'Hearth'?)' for a near miss, else an empty string."""
-    from scorekeeper.text.suggest import closest as nearest
-
     near = nearest(" ".join(name.split()), names)
     if not near:
         return ""

@@ -16,12 +16,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from scorekeeper import prompts
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.core.rulings import Rulings
 from scorekeeper.games.base import Game
+from scorekeeper.prompts.walk import walk_through
 from scorekeeper.session import Session, to_dict
-from scorekeeper.storage import dumps
+from scorekeeper.storage.files import dumps
 from scorekeeper.walkthrough.draft import Draft
 
 DOWN = "\x1b[B"
@@ -81,7 +81,7 @@ def drive(
         pipe.send_text(keys if isinstance(keys, str) else "".join(keys))
         pipe.close()
         try:
-            prompts.walk_through(console, table)
+            walk_through(console, table)
         except KeyboardInterrupt:
             run.stopped = True
     run.screen = screen.getvalue()

@@ -88,7 +88,7 @@ def test_a_bare_group_still_shows_its_help() -> None:
 
 
 def test_names_with_control_characters_are_not_offered_for_completion() -> None:
-    from scorekeeper.history.archive import known_names
+    from scorekeeper.history.players import known_names
     from scorekeeper.history.plays import Play, Result
 
     results = tuple(

@@ -10,19 +10,18 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.errors import StorageError
-from scorekeeper.history.archive import DuplicateError, find_duplicate, save_played
 from scorekeeper.history.renames import rename_player
-from scorekeeper.storage import (
+from scorekeeper.history.saving import DuplicateError, find_duplicate, save_played
+from scorekeeper.storage.changes import last_change, undo
+from scorekeeper.storage.journal import journal_path, tidy
+from scorekeeper.storage.lock import locked
+from scorekeeper.storage.session_files import read_session
+from scorekeeper.storage.trash import (
     delete_sessions,
-    last_change,
-    locked,
-    read_session,
     replace_session,
     restore_sessions,
     trashed_files,
-    undo,
 )
-from scorekeeper.storage.journal import journal_path, tidy
 from tests.history_home import make_home, run, snapshot
 from tests.test_storage_journal import killed_at, leftovers
 

@@ -39,7 +39,8 @@ from scorekeeper.games.creature_comforts.engine import (
 )
 from scorekeeper.games.creature_comforts.placement import best_placement, leftover_points
 from scorekeeper.session import from_dict, to_dict
-from scorekeeper.storage import dumps, read_session
+from scorekeeper.storage.files import dumps
+from scorekeeper.storage.session_files import read_session
 from scorekeeper.storage.userfiles import HomeFiles
 from tests.conftest import examples
 

@@ -19,8 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import storage
 from scorekeeper.errors import StorageError
+from scorekeeper.storage.documents import draft_path, load_draft, save_draft
+from scorekeeper.storage.files import dumps
+from scorekeeper.storage.sessions import sessions_dir
 from scorekeeper.walkthrough.draft import KIND, Draft
 from tests.conftest import examples
 
@@ -71,12 +73,12 @@ def hungry(names: list[str], players: list[dict[str, Any]], **more: Any) -> Draf
 
 
 def draft_on_disk(home: Path) -> dict[str, Any]:
-    with storage.draft_path(home, KIND).open("rb") as stream:
+    with draft_path(home, KIND).open("rb") as stream:
         return tomllib.load(stream)
 
 
 def saved_sessions(home: Path) -> list[dict[str, Any]]:
-    paths = sorted(storage.sessions_dir(home).glob("*.toml"))
+    paths = sorted(sessions_dir(home).glob("*.toml"))
     return [tomllib.loads(path.read_text(encoding="utf-8")) for path in paths]
 
 
@@ -134,7 +136,7 @@ def test_killed_midway_resumes_with_every_answer(tmp_path: Path) -> None:
 
     [session] = saved_sessions(tmp_path)
     assert inputs(session) == [{"name": "Ana", **ANA}, {"name": "Ben", **BEN}]
-    assert not storage.draft_path(tmp_path, KIND).exists()
+    assert not draft_path(tmp_path, KIND).exists()
 
 
 @pytest.mark.slow
@@ -173,23 +175,23 @@ def test_ctrl_c_keeps_the_draft_and_says_how_to_resume(tmp_path: Path) -> None:
     [session] = saved_sessions(tmp_path)
     assert inputs(session)[0]["homes"] == [2, 2, 1, 0, 2]
     assert inputs(session)[1] == {"name": "Ben", **BEN}
-    assert not storage.draft_path(tmp_path, KIND).exists()
+    assert not draft_path(tmp_path, KIND).exists()
 
 
 def put_aside(home: Path) -> str:
     """The text of the one draft put aside (never destroyed) when the user dropped it."""
-    path = storage.draft_path(home, KIND)
+    path = draft_path(home, KIND)
     [aside] = path.parent.glob(f"{path.name}.dropped-*")
     return aside.read_text(encoding="utf-8")
 
 
 @pytest.mark.slow
 def test_discard_draft_starts_afresh_and_keeps_the_old_answers_aside(tmp_path: Path) -> None:
-    storage.save_draft(tmp_path, KIND, hungry(["Ana"], [{}]).to_dict())
+    save_draft(tmp_path, KIND, hungry(["Ana"], [{}]).to_dict())
     child = spawn(tmp_path, "hungry", "--discard-draft")
     child.expect_exact("The unfinished walk-through was put aside as ")
     child.expect_exact("Player 1 name")
-    assert not storage.draft_path(tmp_path, KIND).exists()
+    assert not draft_path(tmp_path, KIND).exists()
     assert "Ana" in put_aside(tmp_path)
     child.send(CTRL_C)
     child.expect_exact("Cancelled: nothing was saved.")
@@ -200,14 +202,14 @@ def test_discard_draft_starts_afresh_and_keeps_the_old_answers_aside(tmp_path: P
 def test_choosing_a_new_game_drops_the_draft(tmp_path: Path) -> None:
     people = [{"name": "Zoe"}, {"name": "Yann"}]
     old = Draft(datetime(2026, 11, 28, 21, 5), {"game": "btga", "players": people})
-    storage.save_draft(tmp_path, KIND, old.to_dict())
+    save_draft(tmp_path, KIND, old.to_dict())
     child = spawn(tmp_path, "hungry")
     child.expect_exact("Before the Guests Arrive with Zoe, Yann, started 2026-11-28 21:05")
     child.expect_exact("Carry on with it?")
     child.send(DOWN + "\r")  # Discard it and start a new game
     child.expect_exact("Its answers are kept in ")
     child.expect_exact("Player 1 name")
-    assert not storage.draft_path(tmp_path, KIND).exists()
+    assert not draft_path(tmp_path, KIND).exists()
     assert "Zoe" in put_aside(tmp_path)
     child.send(CTRL_C)
     child.expect(pexpect.EOF)
@@ -216,7 +218,7 @@ def test_choosing_a_new_game_drops_the_draft(tmp_path: Path) -> None:
 def decline_saving(home: Path) -> pexpect.spawn:
     """In a real terminal: resume a two-player Hungry draft and answer "no" to "Save this
     session?"; the walk-through, right after the "n"."""
-    storage.save_draft(home, KIND, hungry(["Ana", "Ben"], [ANA, BEN]).to_dict())
+    save_draft(home, KIND, hungry(["Ana", "Ben"], [ANA, BEN]).to_dict())
     child = spawn(home, "--resume")
     answer(child, "Notes", "")
     answer(child, "Where was it played?", "")
@@ -232,7 +234,7 @@ def test_declining_to_save_keeps_the_answers_aside(tmp_path: Path) -> None:
     child = decline_saving(tmp_path)
     child.expect_exact("Not saved; the answers are kept in ")
     child.expect(pexpect.EOF)
-    assert not storage.draft_path(tmp_path, KIND).exists()
+    assert not draft_path(tmp_path, KIND).exists()
     assert saved_sessions(tmp_path) == []
     assert "Ben" in put_aside(tmp_path)
 
@@ -241,7 +243,7 @@ def test_declining_to_save_keeps_the_answers_aside(tmp_path: Path) -> None:
 def test_resuming_at_the_review_goes_straight_to_it(tmp_path: Path) -> None:
     draft = hungry(["Ana", "Ben"], [ANA, BEN], stage="review")
     draft.answers.update(notes="", location="Ana's")
-    storage.save_draft(tmp_path, KIND, draft.to_dict())
+    save_draft(tmp_path, KIND, draft.to_dict())
     child = spawn(tmp_path, "--resume")
     child.expect_exact("Please check")
     finish(child, notes=False)
@@ -288,7 +290,7 @@ def test_drafts_belong_to_the_walk_through_not_to_files(tmp_path: Path) -> None:
 
 
 def test_resume_of_another_game_is_refused(tmp_path: Path) -> None:
-    storage.save_draft(tmp_path, KIND, hungry([], []).to_dict())
+    save_draft(tmp_path, KIND, hungry([], []).to_dict())
     result = run(tmp_path, "score", "btga", "--resume")
     assert result.returncode == 2
     assert result.stderr == (
@@ -316,7 +318,7 @@ def test_resume_of_another_game_is_refused(tmp_path: Path) -> None:
 def test_a_broken_draft_is_set_aside_and_reported_not_fatal(
     tmp_path: Path, text: str, reason: str
 ) -> None:
-    path = storage.draft_path(tmp_path, KIND)
+    path = draft_path(tmp_path, KIND)
     path.parent.mkdir(parents=True)
     path.write_text(text, encoding="utf-8")
     result = run(tmp_path, "score", "--resume")
@@ -336,16 +338,16 @@ def test_a_draft_whose_game_was_saved_is_not_offered_again(tmp_path: Path) -> No
     """A kill between the save and the draft's removal leaves a draft naming the file."""
     sample = Path(__file__).parent.parent / "sample_sessions" / "hungry-family-night.toml"
     assert run(tmp_path, "score", "--from", str(sample), "--save").returncode == 0
-    [saved] = storage.sessions_dir(tmp_path).glob("*.toml")
+    [saved] = sessions_dir(tmp_path).glob("*.toml")
     draft = hungry(["Ana", "Ben"], [ANA, BEN], stage="review")
     draft.answers["walk"]["saved_as"] = saved.name
-    storage.save_draft(tmp_path, KIND, draft.to_dict())
+    save_draft(tmp_path, KIND, draft.to_dict())
     child = spawn(tmp_path, "hungry")
     child.expect_exact(f"The last game was saved as {saved.name}; its draft is removed.")
     child.expect_exact("Player 1 name")
     child.send(CTRL_C)
     child.expect(pexpect.EOF)
-    assert not storage.draft_path(tmp_path, KIND).exists()
+    assert not draft_path(tmp_path, KIND).exists()
     assert len(saved_sessions(tmp_path)) == 1
 
 
@@ -358,8 +360,8 @@ def test_draft_survives_a_round_trip_through_the_data_directory(tmp_path: Path) 
         [ANA, {"homes": [1, 4, 0, 0, 0], "hotels": {"red": None}}],
         position="players.1.hotels.red",
     )
-    storage.save_draft(tmp_path, KIND, draft.to_dict())
-    loaded = storage.load_draft(tmp_path, KIND)
+    save_draft(tmp_path, KIND, draft.to_dict())
+    loaded = load_draft(tmp_path, KIND)
     assert loaded is not None
     back = Draft.from_dict(loaded)
     assert back.answers["players"][1] == {"name": "Ben", "homes": [1, 4, 0, 0, 0], "hotels": {}}
@@ -425,7 +427,7 @@ def test_any_raw_answers_survive_the_draft_file(
     draft = hungry([f"P{n}" for n in range(len(players))], players, stage=stage)
     draft.answers["settings"] = settings_answers
     draft.position = position
-    text = storage.dumps(draft.to_dict())
+    text = dumps(draft.to_dict())
     assert Draft.from_dict(tomllib.loads(text)) == draft
 
 
@@ -468,12 +470,12 @@ def test_a_full_data_directory_keeps_the_draft_elsewhere_until_it_has_room(
     keep(draft)
     draft.answers["players"].append({"name": "Ana"})
     keep(draft)
-    assert keep.where == storage.draft_path(rescue, KIND)
-    assert Draft.from_dict(storage.load_draft(rescue, KIND) or {}).names == ["Ana"]
+    assert keep.where == draft_path(rescue, KIND)
+    assert Draft.from_dict(load_draft(rescue, KIND) or {}).names == ["Ana"]
     assert len(said) == 1 and said[0].startswith("answers cannot be kept in the data directory")
     assert said[0].endswith(f"they are kept in {keep.where} until it has room again")
     (home / "drafts").unlink()
     keep(draft)
     assert said[1] == f"there is room again: the answers are kept in {keep.where}"
-    assert keep.where == storage.draft_path(home, KIND)
-    assert not storage.draft_path(rescue, KIND).exists()
+    assert keep.where == draft_path(home, KIND)
+    assert not draft_path(rescue, KIND).exists()

@@ -15,7 +15,7 @@ from scorekeeper.errors import MissingTieBreakError
 from scorekeeper.games.happy_home.engine import GAME, OBJECTIVES, ROOMS
 from scorekeeper.render.sentences import warnings_text
 from scorekeeper.session import from_dict, to_dict
-from scorekeeper.storage import read_session
+from scorekeeper.storage.session_files import read_session
 
 ROOT = Path(__file__).parent.parent
 RULE_IDS = {
@@ -169,7 +169,7 @@ def test_cli_names_file_player_and_key_when_the_objective_lacks_a_value(tmp_path
 
 def test_remembered_answers_round_trip_and_report_a_broken_file(tmp_path: Path) -> None:
     from scorekeeper.errors import StorageError
-    from scorekeeper.storage import recall, remember
+    from scorekeeper.storage.documents import recall, remember
 
     assert recall(tmp_path, "happy-home") is None
     path = remember(tmp_path, "happy-home", {"colours": ["teal", "ochre"]})

@@ -11,7 +11,7 @@ import typer
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
-from scorekeeper.cli.common import COMMANDS, build_command
+from scorekeeper.cli.common import COMMANDS, LazyCommands, build_command
 
 CUT = re.compile(r"[a-z,;:)]\.\.\.(\s|$)|…")  # "a summary cut sh..."; metavars (ARGS...) are upper
 
@@ -82,3 +82,27 @@ def test_lists_at_80_columns_cut_no_word(args: tuple[str, ...], tmp_path: Path) 
     assert result.exit_code == 0, result.output
     assert "…" not in result.stdout, result.stdout
     assert max(len(line) for line in result.stdout.splitlines()) <= 80, result.stdout
+
+
+GROUPS = {
+    name: group
+    for name in COMMANDS
+    if isinstance(group := build_command(name), LazyCommands)
+}
+
+
+@pytest.mark.parametrize(
+    ("group", "name"), [(g, n) for g, built in GROUPS.items() for n in built.summaries]
+)
+def test_a_group_help_summary_is_the_subcommands_own(group: str, name: str) -> None:
+    """A group's help lists its subcommands' summaries without importing their modules."""
+    assert GROUPS[group].summaries[name] == GROUPS[group].get_command(None, name).short_help  # type: ignore[arg-type]
+
+
+def test_a_group_builds_only_the_subcommand_run(capsys: pytest.CaptureFixture[str]) -> None:
+    group = build_command("history")
+    assert group.main(["--help"], prog_name="history", standalone_mode=False) == 0
+    assert "list     List sessions, newest first." in capsys.readouterr().out
+    assert dict(group.commands._built) == {}  # type: ignore[attr-defined]
+    group.main(["list", "--help"], prog_name="history", standalone_mode=False)
+    assert list(group.commands._built) == ["list"]  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from scorekeeper import storage
+from scorekeeper.storage.sessions import sessions_dir
 from tests.walkthrough import DOWN, ENTER
 
 SAMPLE = Path(__file__).parent.parent / "sample_sessions" / "hungry-family-night.toml"
@@ -42,7 +42,7 @@ def spawn(home: Path, *args: str, **env: str) -> pexpect.spawn:
 @pytest.fixture
 def saved(tmp_path: Path) -> Path:
     assert run(tmp_path, "score", "--from", str(SAMPLE), "--save").returncode == 0
-    [path] = storage.sessions_dir(tmp_path).glob("*.toml")
+    [path] = sessions_dir(tmp_path).glob("*.toml")
     return path
 
 

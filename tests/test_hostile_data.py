@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import storage
 from scorekeeper.errors import StorageError
+from scorekeeper.storage.documents import DRAFTS, REMEMBERED_ANSWERS
 from scorekeeper.storage.reading import MAX_KEY_PARTS, MAX_NESTING, toml_shape_problem
+from scorekeeper.storage.session_files import read_session
+from scorekeeper.storage.sessions import session_files
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "sample_sessions"
@@ -101,7 +103,7 @@ def test_no_command_hangs_or_fails_on_a_fifo_or_device_in_any_folder(
     assert again.stderr == "error: no unfinished walk-through to resume\n"
 
     told: list[str] = []
-    assert storage.REMEMBERED_ANSWERS.load(home, "happy-home", warn=told.append) is None
+    assert REMEMBERED_ANSWERS.load(home, "happy-home", warn=told.append) is None
     assert len(told) == 1 and "not a regular file" in told[0] and "moved to" in told[0]
 
     hungry = str(SAMPLES / "hungry-family-night.toml")
@@ -116,7 +118,7 @@ def test_a_dotted_key_file_is_refused_at_once(tmp_path: Path) -> None:
     dotted.write_text("a" + ".a" * 20_000 + " = 1\n", encoding="utf-8")  # 40 KB
     began = time.monotonic()
     with pytest.raises(StorageError) as caught:
-        storage.read_session(dotted)
+        read_session(dotted)
     assert time.monotonic() - began < 0.5
     assert str(caught.value) == (
         f"{dotted}: not valid TOML: a dotted key of more than {MAX_KEY_PARTS} parts"
@@ -198,7 +200,7 @@ def test_a_damaged_cache_of_any_shape_is_rebuilt(tmp_path: Path, damage: str) ->
     "text", ["draft = 1" + "0" * 5_000, "x = " + "[" * 2_000 + "]" * 2_000, "\xff\xfe"]
 )
 def test_damaged_drafts_and_remembered_answers_are_set_aside(tmp_path: Path, text: str) -> None:
-    for store, kind in ((storage.DRAFTS, "score"), (storage.REMEMBERED_ANSWERS, "happy-home")):
+    for store, kind in ((DRAFTS, "score"), (REMEMBERED_ANSWERS, "happy-home")):
         path = store.path(tmp_path, kind)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(text.encode("latin-1"))
@@ -236,7 +238,7 @@ def test_a_sessions_folder_that_cannot_be_listed_is_an_error(
 
     monkeypatch.setattr(Path, "iterdir", refuse)
     with pytest.raises(StorageError) as caught:
-        storage.session_files(tmp_path)
+        session_files(tmp_path)
     assert str(caught.value) == f"{tmp_path / 'sessions'}: cannot read: Permission denied"
 
 

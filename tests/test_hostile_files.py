@@ -24,7 +24,7 @@ from rich.console import Console
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.render.outcome import outcome_to_json
 from scorekeeper.render.score import print_outcome
-from scorekeeper.storage import read_session
+from scorekeeper.storage.session_files import read_session
 from tests.conftest import examples
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_sessions").glob("*.toml"))

@@ -14,8 +14,10 @@ from typing import Any
 import pexpect
 import pytest
 
-from scorekeeper import storage
 from scorekeeper.storage import lock
+from scorekeeper.storage.documents import draft_path, load_draft, save_draft
+from scorekeeper.storage.lock import held_while_open
+from scorekeeper.storage.trash import trashed_files
 from scorekeeper.walkthrough.draft import KIND, Draft
 from scorekeeper.walkthrough.kept_drafts import KEEP_DAYS, clear_old, open_lock
 from scorekeeper.walkthrough.table import TableSession
@@ -43,14 +45,14 @@ def keep(home: Path, game: str, names: list[str], started: datetime, **more: Any
     """Make a draft of these players the current one."""
     players = [{"name": name} for name in names]
     draft = Draft(started, {"game": game, "players": players}, **more)
-    storage.save_draft(home, KIND, draft.to_dict())
+    save_draft(home, KIND, draft.to_dict())
 
 
 def aside(home: Path, why: str, when: str, short_id: str, text: str | None = None) -> Path:
     """Set the current draft aside under a known name (or write `text` there)."""
-    path = storage.draft_path(home, KIND).with_name(f"score.toml.{why}-{when}-{short_id}")
+    path = draft_path(home, KIND).with_name(f"score.toml.{why}-{when}-{short_id}")
     if text is None:
-        storage.draft_path(home, KIND).rename(path)
+        draft_path(home, KIND).rename(path)
     else:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -98,7 +100,7 @@ def test_drafts_as_json(kept: Path) -> None:
     assert current == {
         "id": "current",
         "state": "current",
-        "file": str(storage.draft_path(kept, KIND)),
+        "file": str(draft_path(kept, KIND)),
         "set_aside": None,
         "game": "hungry",
         "players": ["Ana", "Ben"],
@@ -118,7 +120,7 @@ def test_drafts_as_json(kept: Path) -> None:
 
 
 def test_restore_sets_the_current_draft_aside_first(kept: Path) -> None:
-    current = storage.draft_path(kept, KIND)
+    current = draft_path(kept, KIND)
     before = current.read_text(encoding="utf-8")
     result = run(kept, "drafts", "restore", "a1b2c3")
     assert (result.exit_code, result.stderr) == (0, "")
@@ -133,7 +135,7 @@ def test_restore_sets_the_current_draft_aside_first(kept: Path) -> None:
         "started 2026-11-28 21:05, answering."
     )
     assert third == f"`scorekeeper --home {kept} score --resume` carries on with it."
-    assert Draft.from_dict(storage.load_draft(kept, KIND) or {}).names == ["Zoe", "[bold]Yann\x1b"]
+    assert Draft.from_dict(load_draft(kept, KIND) or {}).names == ["Zoe", "[bold]Yann\x1b"]
     assert current.with_name(previous).read_text(encoding="utf-8") == before  # never destroyed
     assert drafts_folder(kept) == sorted(
         ["score.toml", previous, "score.toml.damaged-20261120-101010-d4e5f6"]
@@ -141,7 +143,7 @@ def test_restore_sets_the_current_draft_aside_first(kept: Path) -> None:
 
 
 def test_restore_without_a_current_draft(kept: Path) -> None:
-    storage.draft_path(kept, KIND).unlink()
+    draft_path(kept, KIND).unlink()
     result = run(kept, "drafts", "restore", "score.toml.dropped-20261130-210200-a1b2c3")
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0].startswith("Restored a1b2c3: Before the Guests Arrive")
@@ -190,7 +192,7 @@ def test_a_dropped_draft_changed_by_hand_is_listed_with_why_and_not_restored(
 
 
 def test_restore_waits_for_no_walk_through(kept: Path) -> None:
-    with storage.held_while_open(open_lock(kept)) as mine:
+    with held_while_open(open_lock(kept)) as mine:
         assert mine
         result = run(kept, "drafts", "restore", "a1b2c3")
     assert result.exit_code == 2
@@ -219,7 +221,7 @@ def test_drafts_set_aside_long_ago_go_to_the_trash(tmp_path: Path) -> None:
     assert (trash / old.name).read_text(encoding="utf-8") == "kept"
     assert damaged.read_text(encoding="utf-8") == "kept too"
     assert recent.exists() and unrelated.exists()
-    assert storage.trashed_files(home) == []  # not mistaken for trashed sessions
+    assert trashed_files(home) == []  # not mistaken for trashed sessions
 
 
 def test_a_walk_through_starting_clears_old_drafts_and_says_so(tmp_path: Path) -> None:
@@ -270,7 +272,7 @@ def test_a_lock_taken_on_a_removed_file_does_not_count(
     again on the name, or B and a newcomer C would both think they hold the walk-through."""
     path = tmp_path / ".score.open"
     first = ExitStack()
-    assert first.enter_context(storage.held_while_open(path))
+    assert first.enter_context(held_while_open(path))
     real = lock._try_lock
     calls = []
 
@@ -281,10 +283,10 @@ def test_a_lock_taken_on_a_removed_file_does_not_count(
         return real(handle)
 
     monkeypatch.setattr(lock, "_try_lock", a_finishes_first)
-    with storage.held_while_open(path) as mine:
+    with held_while_open(path) as mine:
         assert mine and len(calls) == 2  # B tried again, on a file of that name
         monkeypatch.setattr(lock, "_try_lock", real)
-        with storage.held_while_open(path) as newcomer:
+        with held_while_open(path) as newcomer:
             assert not newcomer
     assert not path.exists()
 
@@ -301,7 +303,7 @@ def test_completion_offers_the_drafts_that_can_be_brought_back(kept: Path) -> No
 
 
 def test_a_named_pipe_set_aside_is_listed_without_waiting_on_it(tmp_path: Path) -> None:
-    pipe = storage.draft_path(tmp_path, KIND).with_name("score.toml.dropped-20261130-210200-0f0f0f")
+    pipe = draft_path(tmp_path, KIND).with_name("score.toml.dropped-20261130-210200-0f0f0f")
     pipe.parent.mkdir(parents=True)
     os.mkfifo(pipe)
     result = run(tmp_path, "drafts")

@@ -9,7 +9,7 @@ import shlex
 import pytest
 
 from scorekeeper.games import GAMES
-from scorekeeper.storage import read_session
+from scorekeeper.storage.session_files import read_session
 from tests.conftest import REPO, SAMPLES
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.toml"))

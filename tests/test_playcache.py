@@ -16,12 +16,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import storage
 from scorekeeper.core.breakdown import TieBreak, TieStep
 from scorekeeper.errors import StorageError
 from scorekeeper.history import cache as playcache
 from scorekeeper.history.archive import load
 from scorekeeper.history.plays import Play, Result, from_json, from_session, to_json
+from scorekeeper.storage.session_files import iter_sessions, read_session_and_record
+from scorekeeper.storage.sessions import Unreadable
 from tests.conftest import SAMPLES
 from tests.history_home import make_home, run
 
@@ -29,8 +30,8 @@ from tests.history_home import make_home, run
 def fresh(home: Path) -> list[Play]:
     """Every readable session of the home, read and scored now, without the cache."""
     plays = []
-    for entry in storage.iter_sessions(home):
-        if not isinstance(entry, storage.Unreadable):
+    for entry in iter_sessions(home):
+        if not isinstance(entry, Unreadable):
             path, session = entry
             plays.append(from_session(path, session, session.score()))
     return plays
@@ -49,7 +50,7 @@ def no_reading(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(path: Path, home: Path | None = None) -> None:
         raise AssertionError(f"{path.name} was read, not taken from the cache")
 
-    monkeypatch.setattr(storage, "read_session_and_record", refuse)
+    monkeypatch.setattr("scorekeeper.history.scoring.read_session_and_record", refuse)
 
 
 def test_a_second_load_comes_from_the_cache_and_equals_fresh_scoring(
@@ -65,7 +66,7 @@ def test_a_second_load_comes_from_the_cache_and_equals_fresh_scoring(
         "hungry",
     }
     assert playcache.cache_file(home).is_file()
-    cached = storage.read_session_and_record  # broken files are never cached: read every time
+    cached = read_session_and_record  # broken files are never cached: read every time
     broken = {u.path.name for u in first.unreadable}
     assert broken == {"broken.toml", "from-the-future.toml"}
 
@@ -73,7 +74,7 @@ def test_a_second_load_comes_from_the_cache_and_equals_fresh_scoring(
         assert path.name in broken, f"{path.name} was read, not taken from the cache"
         return cached(path, home)
 
-    monkeypatch.setattr(storage, "read_session_and_record", only_broken)
+    monkeypatch.setattr("scorekeeper.history.scoring.read_session_and_record", only_broken)
     second = load(home)
     assert second.plays == first.plays
     assert [u.reason for u in second.unreadable] == [u.reason for u in first.unreadable]
@@ -114,13 +115,13 @@ def test_a_changed_scorekeeper_rescores_everything(
     expected = fresh(home)
     monkeypatch.setattr(playcache, "__version__", "99.0")
     calls: list[str] = []
-    reading = storage.read_session_and_record
+    reading = read_session_and_record
 
     def counted(path: Path, home: Path | None = None) -> object:
         calls.append(path.name)
         return reading(path, home)
 
-    monkeypatch.setattr(storage, "read_session_and_record", counted)
+    monkeypatch.setattr("scorekeeper.history.scoring.read_session_and_record", counted)
     assert load(home).plays == expected
     assert len(calls) == len(list((home / "sessions").glob("*.toml")))
 
@@ -158,7 +159,7 @@ def test_an_unwritable_cache_is_skipped(home: Path, monkeypatch: pytest.MonkeyPa
     def refuse(*args: object) -> None:
         raise StorageError("cannot write")
 
-    monkeypatch.setattr(storage, "replace_file", refuse)
+    monkeypatch.setattr("scorekeeper.history.cache.replace_file", refuse)
     assert load(home).plays == fresh(home)
     assert not playcache.cache_file(home).exists()
 

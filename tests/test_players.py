@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.errors import StorageError
-from scorekeeper.history.archive import known_names, load
-from scorekeeper.history.players import quote, rename_document, rename_text
+from scorekeeper.history.archive import load
+from scorekeeper.history.players import known_names, quote, rename_document, rename_text
 from scorekeeper.history.renames import rename_player
 from scorekeeper.storage import journal, renamelog
 from tests.history_home import make_home, run, snapshot

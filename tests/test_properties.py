@@ -39,7 +39,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.base import Game
 from scorekeeper.games.hungry.engine import STARS
 from scorekeeper.session import Session, from_dict, to_dict
-from scorekeeper.storage import dumps
+from scorekeeper.storage.files import dumps
 from tests.conftest import examples
 
 WORDS = ("red", "Blue", "green", "cream", "Oak")

@@ -15,7 +15,7 @@ from scorekeeper.fields import Field
 from scorekeeper.games import GAMES
 from scorekeeper.rulebook import load_library, rules_root
 from scorekeeper.session import from_dict
-from scorekeeper.storage import read_session
+from scorekeeper.storage.session_files import read_session
 
 ROOT = Path(__file__).parents[1]
 SAMPLES = sorted((ROOT / "sample_sessions").glob("*.toml"))

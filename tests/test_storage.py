@@ -14,11 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import storage
 from scorekeeper.errors import StorageError
-from scorekeeper.history.archive import known_names, load
+from scorekeeper.history.archive import load
+from scorekeeper.history.players import known_names
 from scorekeeper.storage import sessions
 from scorekeeper.storage.changes import read_log
+from scorekeeper.storage.documents import load_draft, save_draft
+from scorekeeper.storage.lock import locked
+from scorekeeper.storage.saving import save_session
+from scorekeeper.storage.session_files import iter_sessions, read_session
+from scorekeeper.storage.sessions import check_writable, sessions_dir
 
 SAMPLE = Path(__file__).parent.parent / "sample_sessions" / "hungry-family-night.toml"
 TAKEN = "c0ffee"  # every saver's first choice of name, so they must collide
@@ -31,13 +36,13 @@ def _colliding_names() -> Iterator[str]:
 
 
 def _saved_texts(home: Path) -> list[str]:
-    return sorted(p.read_text(encoding="utf-8") for p in storage.sessions_dir(home).iterdir())
+    return sorted(p.read_text(encoding="utf-8") for p in sessions_dir(home).iterdir())
 
 
 def _session(notes: str) -> tuple[object, object]:
     from dataclasses import replace
 
-    session = replace(storage.read_session(SAMPLE), notes=notes)
+    session = replace(read_session(SAMPLE), notes=notes)
     return session, session.score()
 
 
@@ -46,7 +51,7 @@ def _save_in_process(home: str, notes: str, barrier: multiprocessing.synchronize
     sessions._suffix = lambda: next(names)  # type: ignore[attr-defined]
     session, outcome = _session(notes)
     barrier.wait()
-    storage.save_session(session, outcome, Path(home))  # type: ignore[arg-type]
+    save_session(session, outcome, Path(home))  # type: ignore[arg-type]
 
 
 def test_two_processes_saving_at_once_both_succeed(tmp_path: Path) -> None:
@@ -61,7 +66,7 @@ def test_two_processes_saving_at_once_both_succeed(tmp_path: Path) -> None:
     for process in processes:
         process.join(timeout=30)
     assert [process.exitcode for process in processes] == [0, 0]
-    saved = sorted(storage.sessions_dir(tmp_path).iterdir())
+    saved = sorted(sessions_dir(tmp_path).iterdir())
     assert len(saved) == 2
     assert any(path.name.endswith(f"-{TAKEN}.toml") for path in saved)
     texts = _saved_texts(tmp_path)
@@ -90,7 +95,7 @@ def test_many_threads_saving_at_once_each_get_their_own_file(
         session, outcome = _session(f"saver {number}")
         barrier.wait()
         try:
-            saved.append(storage.save_session(session, outcome, tmp_path))  # type: ignore[arg-type]
+            saved.append(save_session(session, outcome, tmp_path))  # type: ignore[arg-type]
         except BaseException as error:  # reported below, not lost in the thread
             errors.append(error)
 
@@ -101,7 +106,7 @@ def test_many_threads_saving_at_once_each_get_their_own_file(
         thread.join(timeout=30)
     assert errors == []
     assert len(set(saved)) == savers
-    assert sorted(storage.sessions_dir(tmp_path).iterdir()) == sorted(saved)  # no temporaries
+    assert sorted(sessions_dir(tmp_path).iterdir()) == sorted(saved)  # no temporaries
     for number in range(savers):
         assert sum(f'notes = "saver {number}"' in text for text in _saved_texts(tmp_path)) == 1
     assert len(read_log(tmp_path)) == savers
@@ -110,14 +115,14 @@ def test_many_threads_saving_at_once_each_get_their_own_file(
 def test_a_name_taken_every_time_is_a_clean_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = storage.sessions_dir(tmp_path)
+    folder = sessions_dir(tmp_path)
     folder.mkdir(parents=True)
     taken = folder / f"2026-11-27-hungry-{TAKEN}.toml"
     taken.write_text("# already here\n", encoding="utf-8")
     monkeypatch.setattr(sessions, "_suffix", lambda: TAKEN)
     session, outcome = _session("")
     with pytest.raises(StorageError, match="could not find a free file name"):
-        storage.save_session(session, outcome, tmp_path)  # type: ignore[arg-type]
+        save_session(session, outcome, tmp_path)  # type: ignore[arg-type]
     assert [p.name for p in folder.iterdir()] == [taken.name]
     assert taken.read_text(encoding="utf-8") == "# already here\n"
 
@@ -134,12 +139,12 @@ def test_a_kill_during_a_save_leaves_the_file_and_its_log_entry_together(
     session, outcome = _session("")
     monkeypatch.setattr(journal, "_apply", killed)
     with pytest.raises(SystemExit):
-        storage.save_session(session, outcome, tmp_path)  # type: ignore[arg-type]
+        save_session(session, outcome, tmp_path)  # type: ignore[arg-type]
     monkeypatch.undo()
-    assert list(storage.sessions_dir(tmp_path).glob("*.toml")) == []  # not yet
-    with storage.locked(tmp_path):  # the next command to take the lock replays the journal
+    assert list(sessions_dir(tmp_path).glob("*.toml")) == []  # not yet
+    with locked(tmp_path):  # the next command to take the lock replays the journal
         pass
-    [saved] = storage.sessions_dir(tmp_path).glob("*.toml")
+    [saved] = sessions_dir(tmp_path).glob("*.toml")
     assert [change.description for change in read_log(tmp_path)] == [f"save {saved.stem}"]
 
 
@@ -179,12 +184,12 @@ def test_walk_through_into_a_blocked_directory_stops_before_asking(blocked: Path
 
 def test_drafts_into_a_blocked_directory_raise_storage_error(blocked: Path) -> None:
     with pytest.raises(StorageError, match="cannot write a draft: Not a directory"):
-        storage.save_draft(blocked, "score", {"draft": 1})
-    assert storage.load_draft(blocked, "score") is None
+        save_draft(blocked, "score", {"draft": 1})
+    assert load_draft(blocked, "score") is None
 
 
 def test_a_blocked_history_is_simply_empty(blocked: Path) -> None:
-    assert list(storage.iter_sessions(blocked)) == []
+    assert list(iter_sessions(blocked)) == []
     assert known_names(load(blocked).plays) == []
 
 
@@ -193,7 +198,7 @@ def test_a_blocked_history_is_simply_empty(blocked: Path) -> None:
     reason="root writes into read-only directories; the blocked-path tests cover this case",
 )
 def test_a_read_only_directory_is_one_clean_line(tmp_path: Path) -> None:
-    sessions = storage.sessions_dir(tmp_path)
+    sessions = sessions_dir(tmp_path)
     sessions.mkdir()
     sessions.chmod(0o500)
     try:
@@ -215,8 +220,8 @@ def test_permission_denied_is_one_clean_line_even_as_root(
     monkeypatch.setattr(tempfile, "mkstemp", refuse)
     session, outcome = _session("")
     with pytest.raises(StorageError) as caught:
-        storage.save_session(session, outcome, tmp_path)  # type: ignore[arg-type]
-    folder = storage.sessions_dir(tmp_path)
+        save_session(session, outcome, tmp_path)  # type: ignore[arg-type]
+    folder = sessions_dir(tmp_path)
     assert re.fullmatch(
         re.escape(f"{folder}/2026-11-27-hungry-") + r"[0-9a-f]{6}\.toml: cannot write "
         r"\(Permission denied\); no file was changed",
@@ -224,16 +229,17 @@ def test_permission_denied_is_one_clean_line_even_as_root(
     )
     assert list(folder.iterdir()) == []
     with pytest.raises(StorageError) as caught:
-        storage.check_writable(tmp_path)
+        check_writable(tmp_path)
     assert str(caught.value) == f"{tmp_path}: cannot write here: Permission denied"
     with pytest.raises(StorageError, match="cannot write a draft: Permission denied"):
-        storage.save_draft(tmp_path, "score", {"draft": 1})
+        save_draft(tmp_path, "score", {"draft": 1})
 
 
 def test_a_broken_card_catalogue_makes_only_its_sessions_unreadable(tmp_path: Path) -> None:
     import shutil
 
-    from scorekeeper.storage import Unreadable, iter_sessions
+    from scorekeeper.storage.session_files import iter_sessions
+    from scorekeeper.storage.sessions import Unreadable
     from tests.conftest import SAMPLES
 
     home = tmp_path / "home"

@@ -18,8 +18,8 @@ import pytest
 
 from scorekeeper.errors import StorageError
 from scorekeeper.history.renames import rename_player
-from scorekeeper.storage import locked, transaction
-from scorekeeper.storage.journal import journal_path, tidy
+from scorekeeper.storage.journal import journal_path, tidy, transaction
+from scorekeeper.storage.lock import locked
 from tests.test_storage_lock import hungry_history, names_in
 
 MUTATIONS = ("link", "replace", "unlink", "rename", "fsync")

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import storage
 from scorekeeper.errors import StorageError
-from scorekeeper.storage import BusyError, locked
+from scorekeeper.storage.lock import BusyError, locked
+from scorekeeper.storage.saving import save_session
+from scorekeeper.storage.sessions import check_writable
 
 REPO = Path(__file__).resolve().parent.parent
 HUNGRY = REPO / "sample_sessions" / "hungry-family-night.toml"
@@ -52,7 +53,8 @@ def holding_lock(home: Path) -> Iterator[None]:
         [
             sys.executable,
             "-c",
-            "import sys, time; from pathlib import Path; from scorekeeper.storage import locked\n"
+            "import sys, time; from pathlib import Path\n"
+            "from scorekeeper.storage.lock import locked\n"
             "with locked(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(30)",
             str(home),
         ],
@@ -164,11 +166,11 @@ def test_readers_never_take_the_lock(tmp_path: Path) -> None:
 
 
 def test_a_save_is_told_its_name_before_the_file_appears(tmp_path: Path) -> None:
-    from scorekeeper.storage import read_session
+    from scorekeeper.storage.session_files import read_session
 
     session = read_session(HUNGRY)
     seen: list[tuple[Path, bool]] = []
-    saved = storage.save_session(
+    saved = save_session(
         session, session.score(), tmp_path, before=lambda path: seen.append((path, path.exists()))
     )
     assert seen == [(saved, False)]
@@ -187,7 +189,7 @@ def test_the_writability_check_writes_real_blocks(
 
     monkeypatch.setattr(os, "fsync", full)
     with pytest.raises(StorageError) as caught:
-        storage.check_writable(tmp_path)
+        check_writable(tmp_path)
     monkeypatch.setattr(os, "fsync", real_fsync)
     assert str(caught.value) == f"{tmp_path}: cannot write here: No space left on device"
     assert written and written[0] >= 4096

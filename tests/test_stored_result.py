@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
-from scorekeeper.storage import read_session
+from scorekeeper.storage.session_files import read_session
 from tests.conftest import SAMPLES
 
 HUNGRY = SAMPLES / "hungry-family-night.toml"  # Ana and Ben tie on 16; Ana holds the 2-star

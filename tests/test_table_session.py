@@ -6,8 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from scorekeeper import storage
-from scorekeeper.storage import read_session
+from scorekeeper.storage.documents import draft_path, recall, save_draft
+from scorekeeper.storage.session_files import read_session
+from scorekeeper.storage.sessions import sessions_dir
 from scorekeeper.walkthrough.draft import KIND, Draft
 from scorekeeper.walkthrough.table import TableSession, rescue_home
 
@@ -26,25 +27,25 @@ def test_one_walk_through_holds_the_data_directory_at_a_time(tmp_path: Path) -> 
 
 def test_a_kept_draft_is_offered_a_damaged_one_set_aside_with_a_warning(tmp_path: Path) -> None:
     draft = Draft(STARTED, {"game": "hungry", "players": [{"name": "Ana"}]})
-    storage.save_draft(tmp_path, KIND, draft.to_dict())
+    save_draft(tmp_path, KIND, draft.to_dict())
     with TableSession.open(tmp_path, print) as table:
         assert table is not None
         assert table.kept_draft() == (draft, "", "")
-        storage.save_draft(tmp_path, KIND, {"draft": 99})
+        save_draft(tmp_path, KIND, {"draft": 99})
         kept, warning, note = table.kept_draft()
     assert kept is None and note == ""
-    assert warning.startswith(f"{storage.draft_path(tmp_path, KIND)}: draft format 99 is not 2")
-    assert not storage.draft_path(tmp_path, KIND).exists()
+    assert warning.startswith(f"{draft_path(tmp_path, KIND)}: draft format 99 is not 2")
+    assert not draft_path(tmp_path, KIND).exists()
 
 
 def test_a_draft_rescued_from_a_full_disk_comes_home(tmp_path: Path) -> None:
     draft = Draft(STARTED, {"game": "hungry", "players": [{"name": "Ana"}]})
-    storage.save_draft(rescue_home(tmp_path), KIND, draft.to_dict())
+    save_draft(rescue_home(tmp_path), KIND, draft.to_dict())
     with TableSession.open(tmp_path, print) as table:
         assert table is not None
         assert table.kept_draft()[0] == draft
-    assert storage.draft_path(tmp_path, KIND).exists()
-    assert not storage.draft_path(rescue_home(tmp_path), KIND).exists()
+    assert draft_path(tmp_path, KIND).exists()
+    assert not draft_path(rescue_home(tmp_path), KIND).exists()
 
 
 def test_saving_joins_the_series_marks_the_draft_and_finishing_removes_it(
@@ -56,13 +57,13 @@ def test_saving_joins_the_series_marks_the_draft_and_finishing_removes_it(
         table.series = "rematch"
         table.draft = Draft(STARTED, {"game": "hungry", "walk": {"remember": {"x": 1}}})
         path = table.save(session, session.score())
-        assert table.saved_as == path and path.parent == storage.sessions_dir(tmp_path)
+        assert table.saved_as == path and path.parent == sessions_dir(tmp_path)
         assert table.draft.answers["walk"]["saved_as"] == path.name
-        assert storage.draft_path(tmp_path, KIND).exists()  # kept just before the save
+        assert draft_path(tmp_path, KIND).exists()  # kept just before the save
         assert table.finish(saved=True) is None
     assert read_session(path).series == "rematch"
-    assert not storage.draft_path(tmp_path, KIND).exists()
-    assert storage.recall(tmp_path, "hungry") == {"x": 1}
+    assert not draft_path(tmp_path, KIND).exists()
+    assert recall(tmp_path, "hungry") == {"x": 1}
 
 
 def test_an_unsaved_game_is_set_aside_and_the_sharing_answer_remembered(tmp_path: Path) -> None:
@@ -83,7 +84,7 @@ def test_starting_puts_a_draft_aside_or_refuses_a_resume_it_cannot_make(tmp_path
 
     from scorekeeper.errors import InputError
 
-    storage.save_draft(tmp_path, KIND, Draft(STARTED, {"game": "hungry"}).to_dict())
+    save_draft(tmp_path, KIND, Draft(STARTED, {"game": "hungry"}).to_dict())
     told: list[str] = []
     with TableSession.open(tmp_path, print) as table:
         assert table is not None

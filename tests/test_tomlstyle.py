@@ -10,7 +10,7 @@ import tomli_w
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.storage import dumps
+from scorekeeper.storage.files import dumps
 from scorekeeper.storage.tomlstyle import MAX_LINE, compact_arrays, join_arrays
 from tests.conftest import SAMPLES
 

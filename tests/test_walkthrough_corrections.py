@@ -17,10 +17,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from scorekeeper import prompts
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.games.steps import Step
 from scorekeeper.prompts.asker import TableAsker
+from scorekeeper.prompts.walk import walk_through
 from scorekeeper.session import Session, from_dict, to_dict
 from scorekeeper.walkthrough.table import Correction
 from tests.pipe import DOWN, ENTER, drive, new_draft
@@ -217,7 +217,7 @@ def edit(path: Path, keys: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
         pipe.send_text("".join(keys))
         pipe.close()
         with contextlib.suppress(KeyboardInterrupt):  # the keys ran out: nothing more saved
-            prompts.walk_through(Console(file=io.StringIO(), width=80), correction)
+            walk_through(Console(file=io.StringIO(), width=80), correction)
     return saved, asked
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.session import Session, from_dict, to_dict
-from scorekeeper.storage import dumps
+from scorekeeper.storage.files import dumps
 from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.flow import finished
 from scorekeeper.walkthrough.plan import answers_from_session

@@ -25,7 +25,7 @@ from scorekeeper.errors import InputError
 from scorekeeper.games import find_game
 from scorekeeper.games.steps import Choice, Step, Text
 from scorekeeper.session import from_dict, to_dict
-from scorekeeper.storage import dumps
+from scorekeeper.storage.files import dumps
 from scorekeeper.walkthrough import flow
 from scorekeeper.walkthrough.draft import Draft, _without_none
 from scorekeeper.walkthrough.navigator import BACK, Fill, Navigator

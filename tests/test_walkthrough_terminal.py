@@ -10,7 +10,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from scorekeeper import storage
+from scorekeeper.storage.documents import draft_path
+from scorekeeper.storage.sessions import sessions_dir
 from scorekeeper.walkthrough.draft import KIND, Draft
 from tests.pipe import drive, new_draft
 from tests.test_walkthrough_flow import ROUND, SCRIPTS
@@ -18,7 +19,7 @@ from tests.walkthrough import Terminal
 
 
 def saved(home: Path) -> dict[str, object]:
-    [path] = sorted(storage.sessions_dir(home).glob("*.toml"))
+    [path] = sorted(sessions_dir(home).glob("*.toml"))
     with path.open("rb") as stream:
         document = tomllib.load(stream)
     document.pop("played")
@@ -71,7 +72,7 @@ def test_a_live_game_survives_a_killed_terminal(tmp_path: Path) -> None:
     resumed.child.sendcontrol("c")
     resumed.expect("Stopped. Every answer so far is kept")
     resumed.child.expect(pexpect.EOF)
-    assert storage.draft_path(tmp_path, KIND).exists()
+    assert draft_path(tmp_path, KIND).exists()
 
 
 @pytest.mark.slow
@@ -93,7 +94,7 @@ UP = "\x1b[A"
 
 
 def _session(home: Path) -> dict[str, object]:
-    [path] = sorted(storage.sessions_dir(home).glob("*.toml"))
+    [path] = sorted(sessions_dir(home).glob("*.toml"))
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
@@ -175,7 +176,7 @@ def test_ctrl_c_after_the_save_says_the_game_was_saved(tmp_path: Path) -> None:
     assert terminal.child.exitstatus == 130
     assert "Stopped. The game was saved as " in screen
     assert "kept in" not in screen.split("Saved ")[-1]
-    assert not storage.draft_path(tmp_path, KIND).exists()
+    assert not draft_path(tmp_path, KIND).exists()
 
 
 KEYS = [*"120 <a", "\x1b", "\t", "\x1b[B", UP, "\x7f", "\r", "\r", "\r", "\x1b\r",
@@ -200,7 +201,7 @@ def test_ctrl_c_after_random_keys_is_one_clean_stop(tmp_path: Path, title: str) 
         assert "Traceback" not in screen and "Exception ignored" not in screen, screen[-2000:]
         assert terminal.child.exitstatus == 130, screen[-2000:]
         assert "Stopped." in screen or "Cancelled" in screen
-        draft = storage.draft_path(home, KIND)
+        draft = draft_path(home, KIND)
         if draft.exists():
             Draft.from_dict(tomllib.loads(draft.read_text(encoding="utf-8")))
 
@@ -225,7 +226,7 @@ def test_a_second_terminal_is_told_the_walk_through_is_open_elsewhere(tmp_path: 
     second = Terminal(tmp_path, **TABLE)
     screen = " ".join(second.finish().split())
     assert second.child.exitstatus == 2
-    kept = storage.draft_path(tmp_path, KIND)
+    kept = draft_path(tmp_path, KIND)
     assert f"error: a walk-through is open in another terminal (its answers are kept in {kept})" \
         in screen
     assert "Carry on with it?" not in screen

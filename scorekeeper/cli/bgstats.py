@@ -3,30 +3,23 @@ written to a new image; and the day a file was saved, which BG Stats wants for e
 
 from __future__ import annotations
 
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
+from scorekeeper import render
 from scorekeeper.cli.common import fail
+from scorekeeper.cli.records import saved_on
 from scorekeeper.errors import ExitStatus
+from scorekeeper.history.bgstats import play_link
+from scorekeeper.render.history import play_facts
+from scorekeeper.render.qr import print_link_and_code, qr_image
+from scorekeeper.storage.files import link_new, reason, write_temp
 
 if TYPE_CHECKING:
     from scorekeeper.history.plays import Play
     from scorekeeper.render.qr import ImageKind
-
-
-def image_kind(path: Path | None) -> ImageKind | None:
-    """The image format `--qr` asks for, by the file name's ending."""
-    if path is None:
-        return None
-    kind = path.suffix.lower()
-    if kind == ".png":
-        return "png"
-    if kind == ".svg":
-        return "svg"
-    raise fail(f"--qr: {str(path)!r} does not end in .png or .svg; name a PNG or SVG file")
 
 
 def show_bgstats(
@@ -34,10 +27,6 @@ def show_bgstats(
 ) -> None:
     """The play's facts to check, its BG Stats link, and the link's QR code drawn (or
     written to `qr_file`). A code that could not be drawn is a failure (exit 1)."""
-    from scorekeeper import render
-    from scorekeeper.history.bgstats import play_link
-    from scorekeeper.render.history import play_facts
-    from scorekeeper.render.qr import print_link_and_code, qr_image
 
     console = render.make_console()
     errors = render.make_console(stderr=True)
@@ -54,7 +43,6 @@ def show_bgstats(
 
 def write_new(path: Path, data: bytes) -> None:
     """A new file, written whole or not at all; an existing one is never replaced."""
-    from scorekeeper.storage.files import link_new, reason, write_temp
 
     try:
         temp = write_temp(path.parent, data)
@@ -72,9 +60,3 @@ def write_new(path: Path, data: bytes) -> None:
         temp.unlink(missing_ok=True)
 
 
-def saved_on(play: Play) -> date:
-    """The day a play's file was last saved: its date for BG Stats when it gives none."""
-    try:
-        return date.fromtimestamp(Path(play.file).stat().st_mtime)
-    except OSError:
-        return date.today()

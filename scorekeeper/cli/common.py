@@ -9,17 +9,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
 from scorekeeper.cli.hints import with_hint
+from scorekeeper.cli.lean import skip_pydantic
 from scorekeeper.errors import ExitStatus, ScorekeeperError
+from scorekeeper.storage.home import HOME_ENV, data_home
 from scorekeeper.text import visible
-
-if TYPE_CHECKING:
-    from scorekeeper.rulebook import Index
 
 COMMANDS: dict[str, str] = {
     "score": "Score a game: walk through it at the table, or score a file with --from.",
@@ -52,26 +51,42 @@ def command_app(*, add_completion: bool = False, **settings: Any) -> typer.Typer
 
 
 class LazyCommands(TyperGroup):
-    """The root group: a command's module is imported and built only to run it or to list it.
+    """A group whose commands are each defined in a module of their own under scorekeeper.cli,
+    imported and built only to run it or to list it: `modules` names each command's module.
 
-    Building every command up front (typer inspects each signature) took longer than most
-    commands take to run.
+    Building every command up front (typer inspects each signature, and each command module
+    imports the library it runs) took longer than most commands take to run. The root is one;
+    a command group whose subcommands need different libraries (`history`, `series`) is
+    another, so that `history list` imports only what listing needs.
     """
+
+    modules: ClassVar[dict[str, str]] = {name: name for name in COMMANDS}
+    summaries: ClassVar[dict[str, str]] = COMMANDS
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         # click types this as a mapping to its own Command, which typer 0.26+ keeps in a private
         # module; what typer builds is always one of its two public subclasses.
-        self.commands = _BuiltOnUse()  # type: ignore[assignment]
+        self.commands = _BuiltOnUse(self.modules)  # type: ignore[assignment]
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(self.commands)  # typer's reads every item, which builds every command
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
-        """The command list of `scorekeeper --help`, from the summaries: building each
-        command to ask for its own took longer than the rest of the help."""
+        """The command list of `--help`, from the summaries: building each command to ask for
+        its own took longer than the rest of the help, and would import every command's
+        libraries (the prompts among them) to list them."""
         with formatter.section("Commands"):
-            formatter.write_dl(list(COMMANDS.items()))
+            formatter.write_dl(list(self.summaries.items()))
+
+
+def lazy_group(subcommands: dict[str, tuple[str, str]]) -> type[LazyCommands]:
+    """The group class of a command whose subcommands are defined in modules of their own:
+    each subcommand's name with its module under scorekeeper.cli and its summary, in the
+    order help lists them (a test holds each summary to the subcommand's own help)."""
+    modules = {name: module for name, (module, _) in subcommands.items()}
+    summaries = {name: summary for name, (_, summary) in subcommands.items()}
+    return type("LazySubcommands", (LazyCommands,), {"modules": modules, "summaries": summaries})
 
 
 Command = TyperCommand | TyperGroup
@@ -81,14 +96,15 @@ Command = TyperCommand | TyperGroup
 class _BuiltOnUse(MutableMapping[str, Command]):
     """Every command's name (so a typo still gets "did you mean"), each built on first use."""
 
-    def __init__(self) -> None:
+    def __init__(self, modules: dict[str, str]) -> None:
+        self._modules = modules
         self._built: dict[str, Command] = {}
 
     def __getitem__(self, name: str) -> Command:
         if name not in self._built:
-            if name not in COMMANDS:
+            if name not in self._modules:
                 raise KeyError(name)
-            self._built[name] = build_command(name)
+            self._built[name] = build_command(name, self._modules[name])
         return self._built[name]
 
     def __setitem__(self, name: str, command: Command) -> None:
@@ -98,25 +114,28 @@ class _BuiltOnUse(MutableMapping[str, Command]):
         del self._built[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(dict.fromkeys([*COMMANDS, *self._built]))
+        return iter(dict.fromkeys([*self._modules, *self._built]))
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
 
-def build_command(name: str) -> Command:
-    """The click command of one scorekeeper command, with lean option coercion."""
-    from scorekeeper.cli.lean import skip_pydantic
-
-    command = typer.main.get_command(import_module(f"scorekeeper.cli.{name}").app)
+def build_command(name: str, module: str | None = None) -> Command:
+    """The click command `name` defined by the `app` of a module under scorekeeper.cli (by
+    default the one of its name): the app itself, or its command of that name for a module
+    holding a few subcommands of one group. With lean option coercion."""
+    built = typer.main.get_command(import_module(f"scorekeeper.cli.{module or name}").app)
+    family = getattr(built, "commands", {})
+    command = family[name] if not isinstance(built, LazyCommands) and name in family else built
     assert isinstance(command, Command)
     command.name = name
-    skip_pydantic(command)
-    whole_summaries(command)
+    lazy = isinstance(command, LazyCommands)  # its subcommands get theirs as each is built
+    skip_pydantic(command, subcommands=not lazy)
+    whole_summaries(command, subcommands=not lazy)
     return command
 
 
-def whole_summaries(command: Command) -> None:
+def whole_summaries(command: Command, *, subcommands: bool = True) -> None:
     """Give a command (and its subcommands) its help's whole first paragraph as its summary.
 
     click shortens a summary to the room left on one line and ends it with "..."; a summary
@@ -125,7 +144,7 @@ def whole_summaries(command: Command) -> None:
     if command.short_help is None and command.help:
         paragraph = command.help.strip().split("\n\n", 1)[0]
         command.short_help = " ".join(paragraph.split())
-    for sub in getattr(command, "commands", {}).values():
+    for sub in getattr(command, "commands", {}).values() if subcommands else ():
         whole_summaries(sub)
 
 
@@ -140,30 +159,14 @@ class AppState:
 
     @property
     def home(self) -> Path:
-        from scorekeeper.storage import data_home
-
         return data_home(self.home_option)
 
     @property
     def program(self) -> str:
         """How to run scorekeeper again against the same data directory, for a message."""
-        from scorekeeper.storage import HOME_ENV
-
         if self.home_option is None or os.environ.get(HOME_ENV) == str(self.home_option):
             return "scorekeeper"
         return f"scorekeeper --home {shlex.quote(str(self.home_option))}"
-
-
-def rule_index(state: AppState) -> Index:
-    """The rule notes' search index, cached under --home (or SCOREKEEPER_HOME) when given, so
-    that one option holds all that we write, else in the platform's cache directory."""
-    from scorekeeper.rulebook import open_index
-
-    if state.home_option is not None:
-        return open_index(cache_dir=state.home_option / "cache")
-    import platformdirs
-
-    return open_index(cache_dir=platformdirs.user_cache_path("scorekeeper", appauthor=False))
 
 
 def fail(message: str, status: ExitStatus = ExitStatus.USAGE) -> typer.Exit:

@@ -13,13 +13,17 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import typer
 
-from scorekeeper.cli import known
-from scorekeeper.cli.known import Known
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.storage.home import data_home
 from scorekeeper.text import visible
+
+if TYPE_CHECKING:
+    from scorekeeper.cli.known import Known
 
 Completions = list[tuple[str, str]]
 """(value, description): typer shows the description where the shell can (zsh, fish)."""
@@ -37,47 +41,32 @@ FORMATS = {
 
 def games() -> Completions:
     """Game ids and aliases."""
-    return _offer(known.games())
+    return _offer(_known().games())
 
 
 def players(ctx: typer.Context) -> Completions:
-    return _from_home(ctx, known.players)
+    return _from_home(ctx, _known().players)
 
 
 def series(ctx: typer.Context) -> Completions:
-    return _from_home(ctx, known.series)
+    return _from_home(ctx, _known().series)
 
 
 def sessions(ctx: typer.Context) -> Completions:
-    return _from_home(ctx, known.sessions)
+    return _from_home(ctx, _known().sessions)
 
 
 def drafts(ctx: typer.Context) -> Completions:
     """The ids of the dropped drafts that can be brought back, with what each holds."""
-    return _from_home(ctx, _dropped_drafts)
-
-
-def _dropped_drafts(home: Path) -> Known:
-    from scorekeeper.walkthrough.kept_drafts import DROPPED, kept_drafts
-
-    return [
-        (kept.id, kept.draft.summary())
-        for kept in kept_drafts(home)
-        if kept.state == DROPPED and kept.draft is not None
-    ]
+    return _from_home(ctx, _known().dropped_drafts)
 
 
 def rule_ids(ctx: typer.Context) -> Completions:
     """Rule note ids, of the --game given if any."""
-    from scorekeeper.cli.common import AppState, rule_index
-
     try:
-        library = rule_index(AppState(_home_option(ctx))).library
-        title = ctx.params.get("game")
-        wanted = library.title(title).id if isinstance(title, str) else None
+        notes = _known().rule_ids(_home_option(ctx), ctx.params.get("game"))
     except (ScorekeeperError, OSError):
         return []
-    notes = [(n.id, n.title) for n in library.notes.values() if wanted in (None, n.game)]
     return _offer(notes)
 
 
@@ -93,9 +82,15 @@ def rules_words(ctx: typer.Context) -> Completions:
     return []  # a question in the user's own words
 
 
-def _from_home(ctx: typer.Context, names: Callable[[Path], Known]) -> Completions:
-    from scorekeeper.storage import data_home
+def _known() -> ModuleType:
+    """The names the shell is offered, read from the history, the drafts and the rule notes:
+    imported only when the shell asks, which no command's start-up pays for."""
+    from scorekeeper.cli import known  # noqa: PLC0415
 
+    return known
+
+
+def _from_home(ctx: typer.Context, names: Callable[[Path], Known]) -> Completions:
     try:
         found = names(data_home(_home_option(ctx)))
     except (ScorekeeperError, OSError):

@@ -7,8 +7,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from scorekeeper import render
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
+from scorekeeper.cli.records import print_json
+from scorekeeper.walkthrough.kept_drafts import KEEP_DAYS, kept_drafts
+from scorekeeper.walkthrough.kept_drafts import draft_id as id_of
+from scorekeeper.walkthrough.kept_drafts import restore as restore_draft
 
 if TYPE_CHECKING:
     from scorekeeper.walkthrough.kept_drafts import KeptDraft
@@ -47,9 +52,6 @@ def restore(
 ) -> None:
     """Make a dropped draft the current one, for `scorekeeper score --resume`; a current draft
     is set aside as dropped first, never destroyed."""
-    from scorekeeper import render
-    from scorekeeper.walkthrough.kept_drafts import draft_id as id_of
-    from scorekeeper.walkthrough.kept_drafts import restore as restore_draft
 
     state: AppState = ctx.obj
     with user_errors():
@@ -66,14 +68,9 @@ def restore(
 
 
 def _print_drafts(state: AppState, as_json: bool) -> None:
-    from scorekeeper import render
-    from scorekeeper.walkthrough.kept_drafts import KEEP_DAYS, kept_drafts
-
     with user_errors():
         found = kept_drafts(state.home)
     if as_json:
-        from scorekeeper.cli.records import print_json
-
         print_json([kept.to_json() for kept in found])
         return
     console = render.make_console()
@@ -91,7 +88,6 @@ def _print_drafts(state: AppState, as_json: bool) -> None:
 
 def _line(kept: KeptDraft) -> str:
     """'dropped 2026-11-30 21:02: Hungry with Ana, Ben, started ..., answering'."""
-    from scorekeeper import render
 
     what = "" if kept.set_aside is None else f"{kept.state} {render.when(kept.set_aside)}: "
     if kept.draft is not None:

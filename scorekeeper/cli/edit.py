@@ -10,16 +10,21 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from scorekeeper import render
-from scorekeeper.cli.common import AppState, fail, user_errors
+from scorekeeper.cli.common import AppState, command_app, fail, user_errors
+from scorekeeper.cli.records import IdArgument
 from scorekeeper.errors import ExitStatus, ScorekeeperError
 from scorekeeper.history.archive import load
+from scorekeeper.history.corrections import replace_played
 from scorekeeper.history.plays import find_play
-from scorekeeper.storage import read_session
+from scorekeeper.prompts.asker import select
+from scorekeeper.prompts.interrupts import HELD
+from scorekeeper.prompts.walk import walk_through
+from scorekeeper.storage.session_files import read_session
 from scorekeeper.walkthrough.table import Correction
 
 if TYPE_CHECKING:
@@ -29,7 +34,32 @@ if TYPE_CHECKING:
 Replace = Callable[["Path", "Session", "Outcome", "str | None"], Path]
 
 
-def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
+app = command_app()
+
+
+@app.command("edit")
+def edit(
+    ctx: typer.Context,
+    session_id: IdArgument,
+    editor: Annotated[
+        bool,
+        typer.Option("--editor", help="Edit the file in $VISUAL or $EDITOR instead."),
+    ] = False,
+) -> None:
+    """Correct a saved game: its answers at the walk-through's review, or the file in an
+    editor; it is saved again under the same id, the previous version kept in the trash."""
+    state: AppState = ctx.obj
+    correct(
+        state,
+        session_id,
+        editor,
+        lambda path, session, outcome, text: replace_played(
+            state.home, path, session, outcome, text
+        ),
+    )
+
+
+def correct(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
     """Open the session `ref` names; `replace(path, session, outcome, text)` keeps the
     correction (`text`: the edited file as typed, or None to write the session)."""
 
@@ -52,14 +82,11 @@ def edit(state: AppState, ref: str, in_editor: bool, replace: Replace) -> None:
 
 def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> None:
     """The saved game as a finished walk-through, at its review; save replaces the file."""
-    from scorekeeper import prompts, render
-    from scorekeeper.prompts.interrupts import HELD
-
     console = render.make_console()
     correction = Correction.of(session, home, lambda s, o: replace(path, s, o, None))
     try:
         with HELD.held():  # Ctrl-C while drawing or saving stops at the next safe point
-            saved = prompts.walk_through(console, correction)
+            saved = walk_through(console, correction)
             HELD.checkpoint()
     except KeyboardInterrupt:
         if correction.saved_as is None:
@@ -72,8 +99,6 @@ def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> No
 
 def _in_editor(path: Path, home: Path, replace: Replace) -> None:
     """The file in $VISUAL or $EDITOR, on a copy; checked before it replaces anything."""
-    from scorekeeper.prompts.asker import select
-
     console = render.make_console()
     command = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
     with tempfile.TemporaryDirectory(prefix="scorekeeper-edit-") as folder:

@@ -1,115 +1,32 @@
-"""`scorekeeper games`: the titles, their ids, aliases and player counts; one title's facts."""
+"""`scorekeeper games`: the titles (games_list.py), and one title's facts (games_show.py,
+imported only to show one)."""
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Annotated, Any
-
 import typer
 
-from scorekeeper.cli import complete
-from scorekeeper.cli.common import AppState, command_app, rule_index, user_errors
+from scorekeeper.cli.common import command_app, lazy_group
+from scorekeeper.cli.games_list import print_games
 
-if TYPE_CHECKING:
-    from scorekeeper.games.base import Game
-    from scorekeeper.games.catalogue_rows import CardRow
+SUBCOMMANDS = {
+    "list": ("games_list", "List the titles scorekeeper knows, as `scorekeeper games` does."),
+    "show": (
+        "games_show",
+        "A title's facts: players, aliases, what is asked, its rule notes, and its card "
+        "catalogue (with your own cards marked) when it has one.",
+    ),
+}
+"""Each subcommand with the module under scorekeeper.cli that defines it and its summary."""
 
-app = command_app(help="The titles scorekeeper knows: list them, or show one's facts.")
+app = command_app(
+    help="The titles scorekeeper knows: list them, or show one's facts.",
+    cls=lazy_group(SUBCOMMANDS),
+)
 
 
 @app.callback(invoke_without_command=True)
 def games(ctx: typer.Context) -> None:
     """List the titles scorekeeper knows."""
     if ctx.invoked_subcommand is None:
-        _print_games()
+        print_games()
 
-
-@app.command("list")
-def list_games() -> None:
-    """List the titles scorekeeper knows, as `scorekeeper games` does."""
-    _print_games()
-
-
-def _print_games() -> None:
-    from scorekeeper import render
-    from scorekeeper.games import TITLES
-
-    rows = [[g.id, g.name, ", ".join(g.aliases) or "-", g.players_text] for g in TITLES]
-    render.make_console().print(
-        render.review_table("Games", ["Id", "Title", "Aliases", "Players"], rows)
-    )
-
-
-@app.command("show")
-def show(
-    ctx: typer.Context,
-    game: Annotated[
-        str,
-        typer.Argument(
-            metavar="GAME", help="Game id, alias or name.", autocompletion=complete.games
-        ),
-    ],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
-) -> None:
-    """A title's facts: players, aliases, what is asked, its rule notes, and its card
-    catalogue (with your own cards marked) when it has one."""
-    from scorekeeper.games import find_game
-    from scorekeeper.games.catalogue_rows import card_rows
-    from scorekeeper.storage.userfiles import user_files
-
-    state: AppState = ctx.obj
-    with user_errors():
-        found = find_game(game)
-        notes = [(n.id, n.title) for n in rule_index(state).library.title(found.id).notes]
-        cards = card_rows(found, user_files(state.home))
-    if as_json:
-        typer.echo(json.dumps(_to_json(found, notes, cards), ensure_ascii=False, indent=2))
-        return
-    from scorekeeper import render
-    from scorekeeper.render.games import cards_table, game_facts
-
-    console = render.make_console()
-    console.print(game_facts(found, notes))
-    if cards is not None:
-        own = found.title.user_files[0] if found.title.user_files else "catalogue.toml"
-        console.print(cards_table(cards, str(state.home / own)))
-
-
-def _to_json(
-    game: Game[Any, Any], notes: list[tuple[str, str]], cards: tuple[CardRow, ...] | None
-) -> dict[str, Any]:
-    asked = [
-        {
-            "key": field.key,
-            "label": field.label,
-            "help": field.help,
-            "allowed": field.allowed(),
-            "required": field.required,
-            "rule": field.rule,
-            "asked": asked_for,
-        }
-        for asked_for, fields in (("game", game.settings_fields), ("player", game.player_fields))
-        for field in fields
-    ]
-    out: dict[str, Any] = {
-        "id": game.id,
-        "name": game.name,
-        "aliases": list(game.aliases),
-        "players": {"min": game.min_players, "max": game.max_players},
-        "asked": asked,
-        "rules": [{"id": note_id, "title": title} for note_id, title in notes],
-    }
-    if cards is not None:
-        out["cards"] = [
-            {
-                "name": row.name,
-                "kind": row.kind,
-                "type": row.type,
-                "vp": row.vp,
-                "bonus": row.bonus,
-                "stores": row.stores,
-                "yours": row.yours,
-            }
-            for row in cards
-        ]
-    return out

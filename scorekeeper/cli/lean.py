@@ -60,9 +60,9 @@ def _plain_param_class() -> Any:
     """typer's RuntimeParam with a pass-through for plain values, or None for another typer."""
     if not is_tested_typer(typer.__version__):
         return None
-    try:
-        from typer._coercion import RuntimeParam, build_runtime_param
-        from typer._param_types import coerce_cli_path
+    try:  # typer's private modules, looked for only on the typer series tested with them
+        from typer._coercion import RuntimeParam, build_runtime_param  # noqa: PLC0415
+        from typer._param_types import coerce_cli_path  # noqa: PLC0415
     except ImportError:
         return None
 

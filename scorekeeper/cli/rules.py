@@ -15,7 +15,8 @@ import typer
 
 from scorekeeper import render
 from scorekeeper.cli import complete
-from scorekeeper.cli.common import AppState, command_app, fail, rule_index, user_errors
+from scorekeeper.cli.common import AppState, command_app, fail, user_errors
+from scorekeeper.cli.rule_index import rule_index
 from scorekeeper.errors import ExitStatus, UnknownGameError
 from scorekeeper.render.rules import print_answer, print_notes, rules_contents
 from scorekeeper.rulebook import close_to_best, is_good_match

@@ -11,7 +11,6 @@ import typer
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.score_file import score_file
-from scorekeeper.cli.score_walk import walk_through
 
 app = command_app()
 
@@ -77,6 +76,10 @@ def score(
             raise fail("--json and --save go with --from FILE")
         if resume and discard_draft:
             raise fail("--resume and --discard-draft exclude each other")
+        # the walk-through's libraries (drafts, the table session, the prompts) are not for
+        # scoring a file: score_walk is imported only to walk through a game
+        from scorekeeper.cli.score_walk import walk_through  # noqa: PLC0415
+
         walk_through(state, game, series, resume, discard_draft, live)
         return
     if resume or discard_draft or live:

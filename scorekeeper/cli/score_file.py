@@ -8,8 +8,16 @@ from pathlib import Path
 
 import typer
 
+from scorekeeper import render
 from scorekeeper.cli.common import AppState, fail
 from scorekeeper.cli.records import report_unreadable
+from scorekeeper.errors import InputError
+from scorekeeper.games import find_game
+from scorekeeper.render.outcome import outcome_to_json
+from scorekeeper.render.sentences import warnings_text
+from scorekeeper.session import tried
+from scorekeeper.storage.rulings import group_rulings
+from scorekeeper.storage.session_files import read_session
 
 
 def score_file(
@@ -22,20 +30,17 @@ def score_file(
     allow_duplicate: bool,
     trying: list[str],
 ) -> None:
-    from scorekeeper.errors import InputError
-    from scorekeeper.games import find_game
-    from scorekeeper.render.outcome import outcome_to_json
-    from scorekeeper.render.sentences import warnings_text
-    from scorekeeper.session import tried
-    from scorekeeper.storage import read_session
-    from scorekeeper.storage.rulings import group_rulings
+    """Score the session file at `path` (against the group's rulings and those tried); print
+    its breakdown as tables, or JSON; save it into the history (and a series) when asked.
 
+    What only some options need is imported by the option that needs it (noqa below): the
+    series and saving code, json, and rich's tables, which `--json` never loads."""
     session = read_session(path, lambda: state.home)  # worked out only if the title needs it
     if game is not None and find_game(game) is not session.game:
         raise fail(f"{path}: key 'game': the file is a {session.game.id!r} session, not {game!r}")
     session = tried(session.ruled_by(group_rulings(state.home, session.game)), trying)
     if series is not None:
-        from scorekeeper.history.series_archive import checked_series
+        from scorekeeper.history.series_archive import checked_series  # noqa: PLC0415
 
         joining = checked_series(state.home, series, session.game)
         report_unreadable(joining.broken)
@@ -46,22 +51,19 @@ def score_file(
         raise error.at(file=str(path)) from None
     saved = None
     if save:
-        from scorekeeper.history.archive import save_played
+        from scorekeeper.history.saving import save_played  # noqa: PLC0415
 
         saved = save_played(session, outcome, state.home, allow_duplicate=allow_duplicate)
     if as_json:
-        import json
+        import json  # noqa: PLC0415
 
         typer.echo(json.dumps(outcome_to_json(outcome), ensure_ascii=False))
     else:
-        from scorekeeper import render  # rich: not needed for JSON without warnings
-        from scorekeeper.render.score import print_outcome
+        from scorekeeper.render.score import print_outcome  # noqa: PLC0415 (rich's tables)
 
         print_outcome(render.make_console(), outcome, session.game.name, show_warnings=False)
     warnings = warnings_text(outcome)
     if warnings:
-        from scorekeeper import render
-
         render.print_warnings(render.make_console(stderr=True), warnings)
     if saved is not None:
         typer.echo(f"Saved {saved}", err=as_json)

@@ -7,9 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from scorekeeper import render
 from scorekeeper.cli.common import AppState, fail, user_errors
 from scorekeeper.cli.records import report_unreadable
 from scorekeeper.errors import ExitStatus
+from scorekeeper.games import GAMES, find_game
+from scorekeeper.history.series_archive import checked_series
+from scorekeeper.prompts.at_table import run
+from scorekeeper.storage.documents import draft_path
+from scorekeeper.walkthrough.draft import KIND
+from scorekeeper.walkthrough.plan import title_module
+from scorekeeper.walkthrough.table import TableSession
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game
@@ -18,12 +26,6 @@ if TYPE_CHECKING:
 def walk_through(
     state: AppState, name: str | None, series: str | None, resume: bool, discard: bool, live: bool
 ) -> None:
-    from scorekeeper import render
-    from scorekeeper.history.series_archive import checked_series
-    from scorekeeper.storage import draft_path
-    from scorekeeper.walkthrough.draft import KIND
-    from scorekeeper.walkthrough.table import TableSession
-
     console = render.make_console()
     with user_errors():
         game = _game(name, live)
@@ -45,8 +47,6 @@ def walk_through(
                                 tell=lambda text: console.print(text, markup=False),
                                 warn=lambda text: render.print_warnings(errors, [text]))
             _need_terminal()
-            from scorekeeper.prompts.at_table import run
-
             if not run(console, table, draft, resume=resume, game=game, live=live,
                        command=f"{table.program} score"):
                 raise typer.Exit(ExitStatus.INTERRUPTED)
@@ -64,8 +64,6 @@ def _need_terminal() -> None:
 
 def _game(name: str | None, live: bool) -> Game[Any, Any] | None:
     """The game named on the command line; --live needs one that can be kept during play."""
-    from scorekeeper.games import GAMES, find_game
-    from scorekeeper.walkthrough.plan import title_module
 
     game = find_game(name) if name else None
     if not live:

@@ -9,8 +9,9 @@ import typer
 
 from scorekeeper import render
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
-from scorekeeper.storage import last_change
-from scorekeeper.storage import undo as undo_change
+from scorekeeper.prompts.confirm import confirm
+from scorekeeper.storage.changes import last_change
+from scorekeeper.storage.changes import undo as undo_change
 
 app = command_app()
 
@@ -39,8 +40,6 @@ def undo(
     if not yes:
         if not sys.stdin.isatty():
             raise fail("not a terminal to ask in; `scorekeeper undo --yes` undoes without asking")
-        from scorekeeper.prompts.confirm import confirm
-
         if not confirm("Undo it?"):
             console.print("Nothing was changed.")
             return

@@ -20,7 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import __version__
+from scorekeeper.errors import StorageError
+from scorekeeper.games import TITLES
 from scorekeeper.history.plays import Play, from_json, to_json
+from scorekeeper.storage.files import replace_file
+from scorekeeper.storage.reading import PLAY_CACHE, parse_json, read_optional
 
 FORMAT = 3  # bump when the cached shape of a Play (history.to_json) changes
 PACKAGE = Path(__file__).parent
@@ -32,8 +36,6 @@ def cache_file(home: Path) -> Path:
 
 def stamp(home: Path) -> list[Any]:
     """What every cached score depends on besides its own file, as JSON-ready lists."""
-    from scorekeeper.games import TITLES
-
     users = [_file_key(home / name) for title in TITLES for name in title.user_files]
     return [FORMAT, __version__, _package_files(), users]
 
@@ -83,8 +85,8 @@ class PlayCache:
         """Write the cache if anything changed; a cache that cannot be written is skipped."""
         if not self._changed:
             return
-        from scorekeeper.errors import StorageError
-        from scorekeeper.storage import locked_if_free, replace_file
+        # only a changed cache is written, under the lock: a warm history never loads it
+        from scorekeeper.storage.lock import locked_if_free  # noqa: PLC0415
 
         plays = {
             name: {"key": entry[0], "play": to_json(entry[1])}
@@ -99,9 +101,6 @@ class PlayCache:
                 replace_file(self._file, text, "the play cache")
 
     def _read(self) -> dict[str, Any]:
-        from scorekeeper.errors import StorageError
-        from scorekeeper.storage.reading import PLAY_CACHE, parse_json, read_optional
-
         try:
             text = read_optional(self._file, PLAY_CACHE)
             if text is None:

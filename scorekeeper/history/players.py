@@ -161,3 +161,10 @@ def rename_text(text: str, wanted: Mapping[str, Any], old: str, new: str) -> str
         except tomllib.TOMLDecodeError:
             continue
     return None
+
+
+def known_names(plays: list[Play]) -> list[str]:
+    """The names the walk-through suggests: every player of the history, most played first,
+    spelled as in their latest session. A name with control characters cannot be typed at a
+    prompt (and breaks completion menus), so it is not suggested."""
+    return [count.name for count in player_counts(plays) if visible(count.name) == count.name]

@@ -337,3 +337,10 @@ def _optional_text(value: object) -> str | None:
     if value is None or isinstance(value, str):
         return value
     raise TypeError(f"expected text or null, got {value!r}")
+
+
+def chosen_plays(plays: list[Play], refs: list[str]) -> list[Play]:
+    """The plays named by short ids or file names (a unique prefix), each once, in the order
+    first named."""
+    found = [find_play(plays, ref) for ref in refs]
+    return list({play.stem: play for play in found}.values())

@@ -18,7 +18,8 @@ from scorekeeper.storage.changes import Recorder, recorded
 from scorekeeper.storage.files import dumps
 from scorekeeper.storage.journal import transaction
 from scorekeeper.storage.reading import SESSION, parse_toml, read_existing, read_optional
-from scorekeeper.storage.sessions import Unreadable, iter_sessions, session_files
+from scorekeeper.storage.session_files import iter_sessions
+from scorekeeper.storage.sessions import Unreadable, session_files
 from scorekeeper.storage.userfiles import user_files
 from scorekeeper.text.names import check_name
 

@@ -15,7 +15,8 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.archive import load
 from scorekeeper.history.plays import Play, oldest_first, result_changes
 from scorekeeper.session import Session, result_is_current
-from scorekeeper.storage import Unreadable, read_session, read_stored_result
+from scorekeeper.storage.session_files import read_session
+from scorekeeper.storage.sessions import Unreadable, read_stored_result
 
 
 class Cause(Enum):

@@ -20,8 +20,10 @@ from typing import Any
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.session import Session, result_is_current, result_table
-from scorekeeper.storage import dumps, locked_if_free, replace_session
+from scorekeeper.storage.files import dumps
+from scorekeeper.storage.lock import locked_if_free
 from scorekeeper.storage.reading import parse_toml
+from scorekeeper.storage.trash import replace_session
 
 # A table header of the [result] record: [result], [result.x], [[result.players]], ...
 _RESULT_HEADER = re.compile(r"^\s*\[\[?\s*(?:result|\"result\"|'result')\s*[\].]")

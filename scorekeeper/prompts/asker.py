@@ -10,10 +10,7 @@ means what the hint says (0 for counts), and nothing is ever pre-filled for typi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import questionary
-from rich.console import Console
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper import render
 from scorekeeper.errors import InputError, ScorekeeperError
@@ -30,6 +27,10 @@ from scorekeeper.render.review import review
 from scorekeeper.render.score import totals_table
 from scorekeeper.rulebook.notes import Library, Note, load_library, rules_root
 from scorekeeper.walkthrough.navigator import BACK, Fill, Review
+
+if TYPE_CHECKING:
+    import questionary
+    from rich.console import Console
 
 BACK_WORD = "<"
 BACK_TITLE = "< back"
@@ -48,8 +49,17 @@ def answer(question: questionary.Question) -> Any:
     return result
 
 
+def yes_no(message: str, default: bool) -> bool:
+    """A yes/no question answered at the table (Ctrl-C and Ctrl-D as in `answer`)."""
+    import questionary
+
+    return bool(answer(questionary.confirm(message, default=default)))
+
+
 def select(message: str, options: Sequence[tuple[str, Any]], default: Any = None) -> Any:
     """One of `options` (title, value); an answer that is none of them asks again."""
+    import questionary
+
     titles = [title for title, _ in options]
     values = dict(enumerate(value for _, value in options))
     choices = [questionary.Choice(t, value=i) for i, t in enumerate(titles)]
@@ -165,6 +175,8 @@ class TableAsker:
             except ValueError as error:
                 return str(error) or "Not understood"
             return True
+
+        import questionary
 
         completer = self._completer(ask)
         while True:

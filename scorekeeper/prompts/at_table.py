@@ -3,17 +3,20 @@ walk-through run with Ctrl-C held to safe points, and the one true word when it 
 
 from __future__ import annotations
 
-from rich.console import Console
+from typing import TYPE_CHECKING
 
 from scorekeeper import render
 from scorekeeper.errors import InputError
 from scorekeeper.games.base import Game
-from scorekeeper.prompts import offer_draft, walk_through
 from scorekeeper.prompts.asker import select
 from scorekeeper.prompts.interrupts import HELD
+from scorekeeper.prompts.walk import offer_draft, walk_through
 from scorekeeper.text.suggest import did_you_mean
 from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.table import TableSession, new_draft
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def run(

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import questionary
-
 
 def confirm(message: str) -> bool:
     """Ask; No is the default, and Ctrl-C or Ctrl-D mean No."""
+    import questionary
+
     try:
         return bool(questionary.confirm(message, default=False).unsafe_ask())
     except (EOFError, KeyboardInterrupt):

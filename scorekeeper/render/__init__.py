@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-    from scorekeeper.storage import Unreadable
+    from scorekeeper.storage.sessions import Unreadable
 
 
 def user(text: str, style: str = "") -> Text:
@@ -65,7 +65,7 @@ def rule_text(title: str, text: str) -> Text:
 
 def review_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
     """What was entered, one row per player, before anything is scored or saved."""
-    from scorekeeper.render.table import Table
+    from scorekeeper.render.table import Table  # noqa: PLC0415 (it is drawn with rich)
 
     table = Table(title=title, title_justify="left")
     for header in headers:

@@ -50,7 +50,7 @@ ImageKind = Literal["png", "svg"]
 
 def qr_matrix(data: str, border: int = BORDER) -> list[tuple[int, ...]]:
     """The modules of the QR code of `data` (1 dark), quiet zone included."""
-    import segno
+    import segno  # noqa: PLC0415 (heavy: loaded only to draw a code, not with the module)
 
     code = segno.make(data, micro=False, error="l")
     return [tuple(row) for row in code.matrix_iter(border=border)]
@@ -141,7 +141,7 @@ def print_link_and_code(
 def qr_image(data: str, kind: ImageKind) -> bytes:
     """The QR code of `data` as a PNG or SVG image, with the full quiet zone."""
 
-    import segno
+    import segno  # noqa: PLC0415 (heavy: loaded only to draw a code, not with the module)
 
     out = io.BytesIO()
     code = segno.make(data, micro=False, error="l")

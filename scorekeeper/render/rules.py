@@ -25,7 +25,7 @@ def note_panel(note: Note, game_name: str | None, related: Sequence[tuple[str, s
     The title names the game when the answer may come from any title (game_name given).
     Note text is data, not markup: it goes in as literal Text so brackets stay brackets.
     """
-    from rich.panel import Panel  # only `rules` draws panels
+    from rich.panel import Panel  # noqa: PLC0415 (only `rules` draws panels; `games` uses the rest)
 
     heading = Text()
     if game_name:

@@ -22,6 +22,7 @@ import zlib
 from pathlib import Path
 
 from scorekeeper import __version__
+from scorekeeper.errors import StorageError
 from scorekeeper.rulebook.notes import (
     Chapter,
     Library,
@@ -132,8 +133,8 @@ def _is_cache_file(path: Path) -> bool:
 def _save(path: Path, text: str) -> None:
     """Write through the one atomic writer and drop indexes of older notes; a cache that
     cannot be written is given up quietly (it only ever saves time)."""
-    from scorekeeper.errors import StorageError
-    from scorekeeper.storage import replace_file  # only when the index was rebuilt
+    # only when an index is built and cached, never when one is read
+    from scorekeeper.storage.files import replace_file  # noqa: PLC0415
 
     try:
         replace_file(path, text, "the rules index")

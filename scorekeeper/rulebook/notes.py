@@ -12,13 +12,14 @@ whole rules query.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.errors import ScorekeeperError, UnknownGameError
+from scorekeeper.errors import ScorekeeperError, StorageError, UnknownGameError
 from scorekeeper.games import find_title
 from scorekeeper.games.base import Title, TitleNames
 
@@ -132,8 +133,8 @@ def rule_files(root: Path) -> list[Path]:
 
 def chapter_from_toml(text: str, where: str) -> Chapter:
     """Parse one `rules/<game id>.toml` document; `where` names it in errors."""
-    from scorekeeper.errors import StorageError
-    from scorekeeper.storage.reading import parse_toml  # only when the index is rebuilt
+    # only when the index is built from the note files, never when it is read prebuilt
+    from scorekeeper.storage.reading import parse_toml  # noqa: PLC0415
 
     try:
         data = parse_toml(text, where)  # its shape checked before tomllib sees it
@@ -154,8 +155,8 @@ def chapter_from_toml(text: str, where: str) -> Chapter:
 def read_rule_file(path: Path) -> str:
     """A rule file's text, through the hardened reader (a regular file of sensible size, in
     UTF-8); any problem is a RulesDataError naming it."""
-    from scorekeeper.errors import StorageError
-    from scorekeeper.storage.reading import RULE_NOTES, read_existing
+    # only when the index is built from the note files, never when it is read prebuilt
+    from scorekeeper.storage.reading import RULE_NOTES, read_existing  # noqa: PLC0415
 
     try:
         return read_existing(path, RULE_NOTES)
@@ -185,8 +186,6 @@ class Library:
                 f"unknown rule id ({len(wanted):,} characters, longer than any);"
                 " see `scorekeeper rules list`"
             )
-        import difflib  # only on the error path
-
         game, _, slug = wanted.rpartition(".")
         candidates = [key for key in self.notes if key.startswith(game + ".")] or list(self.notes)
         slugs: dict[str, list[str]] = {}
@@ -223,8 +222,8 @@ def asked_files(root: Path) -> list[Path]:
 def asked_from_toml(text: str, where: str, known: Iterable[str]) -> dict[str, list[str]]:
     """Each note id's questions in one labelled set: `[[question]]` tables whose `text` the
     notes listed in `notes` answer (other keys, the writer's own, are kept for readers)."""
-    from scorekeeper.errors import StorageError
-    from scorekeeper.storage.reading import parse_toml  # only when the index is rebuilt
+    # only when the index is built from the note files, never when it is read prebuilt
+    from scorekeeper.storage.reading import parse_toml  # noqa: PLC0415
 
     try:
         data = parse_toml(text, where)

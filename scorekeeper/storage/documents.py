@@ -171,3 +171,45 @@ DRAFTS = DocumentStore("drafts", "draft", "a draft", DRAFT)
 REMEMBERED_ANSWERS = DocumentStore(
     "remembered", "remembered answers", "remembered answers", REMEMBERED
 )
+
+
+def draft_path(home: Path, kind: str) -> Path:
+    """Where an unfinished walk-through of one kind ("score", "first-snow-live") is kept."""
+    return DRAFTS.path(home, kind)
+
+
+def save_draft(home: Path, kind: str, document: dict[str, Any]) -> Path:
+    """Replace the draft atomically: a crash leaves the old draft or the new one, never half."""
+    return DRAFTS.save(home, kind, document)
+
+
+def load_draft(home: Path, kind: str) -> dict[str, Any] | None:
+    """The saved draft document, or None when there is none. A damaged one is set aside and
+    the StorageError says where (`DRAFTS.load(..., warn=...)` carries on instead)."""
+    return DRAFTS.load(home, kind)
+
+
+def discard_draft(home: Path, kind: str) -> None:
+    """Remove a draft whose answers are safe in a saved session (set_aside_draft otherwise)."""
+    DRAFTS.discard(home, kind)
+
+
+def set_aside_draft(home: Path, kind: str, why: str = "damaged") -> Path:
+    """Move a draft out of the way, damaged or dropped by the user; returns where it went."""
+    return DRAFTS.set_aside(home, kind, why)
+
+
+def remembered_path(home: Path, kind: str) -> Path:
+    """Where answers worth offering again next time are kept (a table's colour names)."""
+    return REMEMBERED_ANSWERS.path(home, kind)
+
+
+def remember(home: Path, kind: str, document: dict[str, Any]) -> Path:
+    """Keep answers for the next walk-through, replaced atomically like a draft."""
+    return REMEMBERED_ANSWERS.save(home, kind, document)
+
+
+def recall(home: Path, kind: str) -> dict[str, Any] | None:
+    """The remembered answers, or None when nothing was remembered yet. A damaged file is
+    set aside and the StorageError says where."""
+    return REMEMBERED_ANSWERS.load(home, kind)

@@ -31,7 +31,7 @@ def write_temp(
 ) -> Path:
     """A fully written, synced temporary file beside its final place (`mode`: its
     permission bits, so a replaced file keeps its own)."""
-    import tempfile
+    import tempfile  # noqa: PLC0415 (only when writing: most commands only read)
 
     handle, temp_name = tempfile.mkstemp(dir=directory, prefix=prefix, suffix=TEMP_SUFFIX)
     temp = Path(temp_name)
@@ -140,7 +140,7 @@ def dumps(document: dict[str, Any]) -> str:
     arrays on one line as people write them."""
     import tomli_w  # only when writing: reading and scoring start faster without it
 
-    from scorekeeper.storage.tomlstyle import compact_arrays
+    from scorekeeper.storage.tomlstyle import compact_arrays  # noqa: PLC0415 (with tomli_w)
 
     try:
         text = tomli_w.dumps(document)

@@ -56,14 +56,14 @@ def _entry(home: Path) -> _Held:
 def _try_lock(handle: int) -> bool:
     """Take the lock now if it is free."""
     if sys.platform == "win32":
-        import msvcrt
+        import msvcrt  # noqa: PLC0415 (Windows only)
 
         try:
             msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
         except OSError:
             return False
         return True
-    import fcntl
+    import fcntl  # noqa: PLC0415 (POSIX only)
 
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -131,7 +131,9 @@ def locked(home: Path, *, wait: float = WAIT_SECONDS) -> Iterator[None]:
         entry.depth += 1
         try:
             if entry.depth == 1:
-                from scorekeeper.storage.journal import tidy
+                # the journal takes this lock for its changes: it is imported once the lock
+                # is held, to tidy what a killed change left
+                from scorekeeper.storage.journal import tidy  # noqa: PLC0415
 
                 tidy(home, sweep=not entry.swept)
                 entry.swept = True

@@ -1,29 +1,21 @@
-"""Session files: the data directory, never-overwriting saves under the lock, tolerant reads.
+"""Session files in the data directory: where they are, listed, their names and short ids.
 
-The TOML parser and the session model are imported where they are used: the history
-commands, answered from the play cache, need only the paths.
+Reading them into the session model is session_files.py and saving one saving.py: the history
+commands, answered from the play cache, need only the paths and load neither.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from scorekeeper.errors import CatalogueError, InputError, ScorekeeperError, StorageError
-from scorekeeper.storage.files import _suffix, dumps, make_folder, reason, write_temp
+from scorekeeper.errors import StorageError
+from scorekeeper.storage.files import _suffix, is_temporary, reason, write_temp
 from scorekeeper.storage.reading import SESSION, read_toml
-from scorekeeper.storage.userfiles import user_files
 
-if TYPE_CHECKING:
-    from scorekeeper.core.breakdown import Outcome
-    from scorekeeper.session import Session
-
-HOME_ENV = "SCOREKEEPER_HOME"
 MAX_FILE_BYTES = SESSION.max_bytes
 PROBE_BYTES = 16 << 10  # enough to need real blocks on the disk
 
@@ -35,17 +27,6 @@ def short_id(stem: str) -> str:
     """The six hex digits scorekeeper adds to saved file names; a hand-named file's whole stem."""
     match = _SHORT_ID.search(stem)
     return match.group(1) if match else stem
-
-
-def data_home(explicit: Path | None = None) -> Path:
-    """--home, else $SCOREKEEPER_HOME, else the platform's per-user data directory."""
-    if explicit is not None:
-        return explicit
-    if os.environ.get(HOME_ENV):
-        return Path(os.environ[HOME_ENV])
-    import platformdirs  # only when no directory was given: keeps start-up lean
-
-    return platformdirs.user_data_path("scorekeeper", appauthor=False)
 
 
 def sessions_dir(home: Path) -> Path:
@@ -70,60 +51,6 @@ def check_writable(home: Path) -> None:
         probe.unlink(missing_ok=True)
     except OSError as error:
         raise StorageError(f"{home}: cannot write here: {reason(error)}") from None
-
-
-def read_session(path: Path, home: Path | Callable[[], Path] | None = None) -> Session:
-    """Parse and check one session file against the user data of `home` (a card catalogue;
-    None: the shipped data only); every problem names the file."""
-    return read_session_and_record(path, home)[0]
-
-
-def read_session_and_record(
-    path: Path, home: Path | Callable[[], Path] | None = None
-) -> tuple[Session, dict[str, Any] | None]:
-    """read_session, with the [result] record the file was saved with (None: it has none),
-    from the one parse: the history checks the record against the inputs it reads."""
-    from scorekeeper.session import from_dict
-
-    document = read_toml(path, SESSION)
-    try:
-        session = from_dict(document, user_files(home))
-    except InputError as error:
-        raise error.at(file=str(path)) from None
-    except RecursionError:
-        raise StorageError(f"{path}: nested too deeply") from None
-    record = document.get("result")
-    return session, record if isinstance(record, dict) else None
-
-
-def save_session(
-    session: Session,
-    outcome: Outcome,
-    home: Path,
-    *,
-    before: Callable[[Path], None] | None = None,
-) -> Path:
-    """Save under sessions/<date>-<game>-<short id>.toml, holding the lock, and return the
-    path. The file and its entry in the change log appear in one journalled change, so
-    `undo` knows every save, even after a kill; the file never replaces one that exists.
-    `before` is told the path just before the file can appear (a walk-through records it in
-    its draft, so a kill after the save never leads to a second copy)."""
-    from scorekeeper.session import to_dict
-    from scorekeeper.storage.changes import recorded
-    from scorekeeper.storage.lock import locked
-
-    played = session.played or date.today()
-    stem = f"{played.isoformat()[:10]}-{session.game.id}"
-    text = dumps(to_dict(session, outcome))
-    directory = sessions_dir(home)
-    make_folder(directory)  # first, so a folder that cannot be made is named as the problem
-    with locked(home):
-        path = free_name(directory, stem)
-        if before is not None:
-            before(path)
-        with recorded(home, f"save {path.stem}") as change:
-            change.create(path, text)
-        return path
 
 
 def free_name(directory: Path, stem: str) -> Path:
@@ -164,27 +91,15 @@ def _names(directory: Path) -> list[str]:
 def session_files(home: Path) -> list[Path]:
     """The session files of the history, oldest name first. What a killed scorekeeper left
     (a journalled change, temporary files) is settled first when nobody else is at work."""
-    from scorekeeper.storage.files import is_temporary
-
     directory = sessions_dir(home)
     names = _names(directory)
     if os.path.lexists(journal_path(home)) or any(map(is_temporary, names)):
-        from scorekeeper.storage.journal import settle
+        # only after a kill: a change left journalled is completed or rolled back first
+        from scorekeeper.storage.journal import settle  # noqa: PLC0415
 
         settle(home)
         names = _names(directory)
     return [directory / name for name in names if name.endswith(".toml")]
-
-
-def iter_sessions(home: Path) -> Iterator[tuple[Path, Session] | Unreadable]:
-    """Every session file in the history, oldest name first; broken files are reported."""
-    for path in session_files(home):
-        try:
-            yield path, read_session(path, home)
-        except CatalogueError as error:  # the catalogue is the broken file, not the session
-            yield Unreadable(path, f"{error} (needed by {path})")
-        except ScorekeeperError as error:
-            yield Unreadable(path, str(error))
 
 
 def read_stored_result(path: Path) -> dict[str, Any] | None:

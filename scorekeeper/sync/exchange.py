@@ -30,7 +30,9 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.cache import PlayCache
 from scorekeeper.history.plays import Play, from_session
 from scorekeeper.history.renames import Applied
-from scorekeeper.storage import locked, read_session, replace_file
+from scorekeeper.storage.files import replace_file
+from scorekeeper.storage.lock import locked
+from scorekeeper.storage.session_files import read_session
 from scorekeeper.sync.git import Git, NotSharedError, SyncError, last_line
 from scorekeeper.sync.merging import merge_texts
 from scorekeeper.sync.renames import apply_and_commit, joined, known, news

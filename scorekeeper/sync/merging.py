@@ -15,7 +15,8 @@ from typing import Any
 from scorekeeper.errors import ScorekeeperError, StorageError
 from scorekeeper.history.renames import renamed_document
 from scorekeeper.session import from_dict, to_dict
-from scorekeeper.storage import dumps, renamelog
+from scorekeeper.storage import renamelog
+from scorekeeper.storage.files import dumps
 from scorekeeper.storage.reading import parse_toml
 from scorekeeper.storage.userfiles import user_files
 from scorekeeper.sync.fields import KeyConflict, Side, merge, same

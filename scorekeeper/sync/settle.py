@@ -15,8 +15,8 @@ from pathlib import Path
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.session import from_dict
-from scorekeeper.storage import replace_session
 from scorekeeper.storage.reading import SESSION, parse_toml, read_optional
+from scorekeeper.storage.trash import replace_session
 from scorekeeper.storage.userfiles import user_files
 from scorekeeper.sync.exchange import conflict_branches, open_repository
 from scorekeeper.sync.fields import KeyConflict, Side

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorekeeper.storage import MAX_FILE_BYTES
+from scorekeeper.storage.sessions import MAX_FILE_BYTES
 
 FOLDERS = ("sessions", "series")
 FILES = ("catalogue.toml", "rulings.toml", "renames.toml")

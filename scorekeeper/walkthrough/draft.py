@@ -18,7 +18,7 @@ from typing import Any
 
 from scorekeeper.errors import StorageError, UnknownGameError
 from scorekeeper.games import find_game
-from scorekeeper.storage import discard_draft, save_draft
+from scorekeeper.storage.documents import discard_draft, save_draft
 from scorekeeper.text import plural
 
 KIND = "score"

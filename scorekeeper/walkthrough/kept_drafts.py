@@ -14,10 +14,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from scorekeeper import storage
 from scorekeeper.errors import ScorekeeperError, StorageError
 from scorekeeper.games import find_game
-from scorekeeper.storage.documents import DRAFTS
+from scorekeeper.storage.documents import DRAFTS, draft_path, set_aside_draft
+from scorekeeper.storage.lock import held_while_open
 from scorekeeper.storage.reading import DRAFT, read_toml
 from scorekeeper.walkthrough.draft import KIND, Draft
 
@@ -69,8 +69,8 @@ class Restored:
 
 
 def open_lock(home: Path) -> Path:
-    """The file a running walk-through holds locked (`storage.held_while_open`)."""
-    return storage.draft_path(home, KIND).with_name(f".{KIND}.open")
+    """The file a running walk-through holds locked (`held_while_open`)."""
+    return draft_path(home, KIND).with_name(f".{KIND}.open")
 
 
 def draft_id(aside: Path) -> str:
@@ -81,7 +81,7 @@ def draft_id(aside: Path) -> str:
 def kept_drafts(home: Path) -> list[KeptDraft]:
     """The current draft first, then those set aside, newest first."""
     found = []
-    current = storage.draft_path(home, KIND)
+    current = draft_path(home, KIND)
     if os.path.lexists(current):
         draft, problem = _read(current)
         found.append(KeptDraft(CURRENT, CURRENT, current, None, draft, problem))
@@ -106,7 +106,7 @@ def restore(home: Path, wanted: str) -> Restored:
     is set aside first (as dropped, or as damaged when it cannot be read). Refused while a
     walk-through has the drafts open, and for a draft that cannot be resumed."""
     _find(wanted, _set_aside(kept_drafts(home)))  # a wrong id refused before any file is made
-    with storage.held_while_open(open_lock(home)) as mine:
+    with held_while_open(open_lock(home)) as mine:
         if not mine:
             raise DraftError("a walk-through is open in another terminal; finish or stop it "
                              "there, then run this again")
@@ -119,7 +119,7 @@ def restore(home: Path, wanted: str) -> Restored:
         previous = None
         if current is not None:
             why = DROPPED if current.draft is not None else DAMAGED
-            previous = storage.set_aside_draft(home, KIND, why)
+            previous = set_aside_draft(home, KIND, why)
         return Restored(kept, DRAFTS.put_back(home, KIND, kept.path), previous)
 
 

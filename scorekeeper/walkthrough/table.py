@@ -20,16 +20,28 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from scorekeeper import storage
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import InputError, ScorekeeperError, StorageError
 from scorekeeper.games.base import Game
-from scorekeeper.history.archive import find_duplicate, known_names, load, save_played
+from scorekeeper.history.archive import load
 from scorekeeper.history.bgstats import play_link
+from scorekeeper.history.players import known_names
 from scorekeeper.history.plays import Play, from_session
+from scorekeeper.history.saving import find_duplicate, save_played
 from scorekeeper.history.series_archive import definitions, open_to
 from scorekeeper.session import Session
+from scorekeeper.storage.documents import (
+    discard_draft,
+    draft_path,
+    load_draft,
+    recall,
+    remember,
+    save_draft,
+    set_aside_draft,
+)
+from scorekeeper.storage.lock import held_while_open
 from scorekeeper.storage.rulings import group_rulings
+from scorekeeper.storage.sessions import check_writable, sessions_dir
 from scorekeeper.text import plural
 from scorekeeper.walkthrough.draft import KIND, Draft, DraftKeeper
 from scorekeeper.walkthrough.kept_drafts import DROPPED, KEEP_DAYS, clear_old, draft_id, open_lock
@@ -107,7 +119,7 @@ class TableSession:
         """The file the answers are in now (the rescue folder's on a full disk)."""
         if self.keeper.where is not None:
             return self.keeper.where
-        path = storage.draft_path(self.home, KIND)
+        path = draft_path(self.home, KIND)
         return path if path.exists() else None
 
     def keep(self, draft: Draft) -> None:
@@ -117,7 +129,7 @@ class TableSession:
         """Answers remembered from earlier games of this title; a broken file costs only them."""
         if game not in self.remembered:
             try:
-                self.remembered[game] = storage.recall(self.home, game) or {}
+                self.remembered[game] = recall(self.home, game) or {}
             except StorageError as error:
                 self.warn(str(error))
                 self.remembered[game] = {}
@@ -148,7 +160,7 @@ class TableSession:
 
     def remember_sharing(self, wanted: bool) -> None:
         with contextlib.suppress(ScorekeeperError):  # only the default is lost
-            storage.remember(self.home, SHARING, {"bgstats": wanted})
+            remember(self.home, SHARING, {"bgstats": wanted})
 
     def play_link(self, path: Path, session: Session, outcome: Outcome) -> str:
         play = from_session(path, session, outcome)
@@ -166,8 +178,8 @@ class TableSession:
         terminal has it open); its draft is the kept one, if any (`kept_draft`), else none.
         The lock file goes when the walk-through ends (one left by a killed process is
         harmless: the next walk-through takes it)."""
-        storage.check_writable(home)
-        with storage.held_while_open(open_lock(home)) as mine:
+        check_writable(home)
+        with held_while_open(open_lock(home)) as mine:
             if not mine:
                 yield None
                 return
@@ -209,7 +221,7 @@ class TableSession:
         (a kill between the save and the draft's removal) is removed (noted)."""
         home = self.home
         try:
-            document = storage.load_draft(home, KIND) or self._rescued()
+            document = load_draft(home, KIND) or self._rescued()
         except StorageError as error:
             return None, str(error), ""
         if document is None:
@@ -217,22 +229,22 @@ class TableSession:
         try:
             draft = Draft.from_dict(document)
         except StorageError as error:
-            path = storage.draft_path(home, KIND)
-            aside = storage.set_aside_draft(home, KIND)
+            path = draft_path(home, KIND)
+            aside = set_aside_draft(home, KIND)
             return None, f"{path}: {error}; it was moved to {aside}", ""
         saved = draft.answers.get("walk", {}).get(SAVED_AS)
-        if isinstance(saved, str) and (storage.sessions_dir(home) / saved).is_file():
-            storage.discard_draft(home, KIND)
+        if isinstance(saved, str) and (sessions_dir(home) / saved).is_file():
+            discard_draft(home, KIND)
             return None, "", f"The last game was saved as {saved}; its draft is removed."
         return draft, "", ""
 
     def _rescued(self) -> dict[str, Any] | None:
         """A draft kept in the rescue folder while the data directory was full, moved home."""
         rescue = rescue_home(self.home)
-        document = storage.load_draft(rescue, KIND)
+        document = load_draft(rescue, KIND)
         if document is not None:
-            storage.save_draft(self.home, KIND, document)
-            storage.discard_draft(rescue, KIND)
+            save_draft(self.home, KIND, document)
+            discard_draft(rescue, KIND)
         return document
 
     def clear_old_drafts(self, tell: Callable[[str], None], warn: Callable[[str], None]) -> None:
@@ -249,14 +261,14 @@ class TableSession:
 
     def drop_draft(self) -> Path:
         """Put the kept draft aside (never destroyed); returns where it went."""
-        return storage.set_aside_draft(self.home, KIND, DROPPED)
+        return set_aside_draft(self.home, KIND, DROPPED)
 
     def restore_command(self, aside: Path) -> str:
         """The command that brings a draft set aside back, for the messages that name it."""
         return f"{self.program} drafts restore {draft_id(aside)}"
 
     def has_draft(self) -> bool:
-        return storage.draft_path(self.home, KIND).exists()
+        return draft_path(self.home, KIND).exists()
 
     def is_series_known(self, name: str) -> tuple[bool, list[str]]:
         """Whether a series of this name exists (defined, or played), and the names known."""
@@ -270,12 +282,12 @@ class TableSession:
         memory = self.draft.answers.get("walk", {}).get("remember")
         if self.draft.game is not None and isinstance(memory, dict):
             try:
-                storage.remember(self.home, self.draft.game, memory)
+                remember(self.home, self.draft.game, memory)
             except StorageError as error:
                 self.warn(f"not remembered for next time: {error}")
         if saved:
             if self.has_draft():
-                storage.discard_draft(self.home, KIND)
+                discard_draft(self.home, KIND)
             return None
         return self.drop_draft() if self.has_draft() else None
 

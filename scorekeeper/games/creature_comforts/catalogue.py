@@ -11,27 +11,25 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import CatalogueError, InputError, StorageError
+from scorekeeper.games.creature_comforts.cards import Document, catalogue_from_documents
 from scorekeeper.games.title import UserFiles
 
-if TYPE_CHECKING:  # the card model loads with Creature Comforts, not with every command
-    from scorekeeper.games.creature_comforts.cards import Catalogue, Document
+if TYPE_CHECKING:
+    from scorekeeper.games.creature_comforts.cards import Catalogue
 
 SHIPPED = "creature-comforts.toml"
 USER_FILE = "catalogue.toml"
 
 
 def _document(parsed: Mapping[str, Any], origin: str) -> Document:
-    from scorekeeper.games.creature_comforts.cards import Document
-
     return Document(origin, dict(parsed))
 
 
 def shipped_document() -> Document:
-    from importlib import resources
-
     path = resources.files("scorekeeper") / "data" / SHIPPED
     return _document(tomllib.loads(path.read_text(encoding="utf-8")), f"scorekeeper/data/{SHIPPED}")
 
@@ -48,8 +46,6 @@ def load(user_files: UserFiles | None) -> Catalogue:
         if parsed is not None:
             documents.append(_document(parsed, user_files.where(USER_FILE)))
     try:
-        from scorekeeper.games.creature_comforts.cards import catalogue_from_documents
-
         return catalogue_from_documents(documents)
     except InputError as error:
         raise CatalogueError(str(error)) from None

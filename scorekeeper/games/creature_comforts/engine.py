@@ -620,7 +620,8 @@ def with_user_files(user_files: UserFiles) -> Game[ComfortsPlayer, ComfortsSetti
 
 
 def _listing(user_files: UserFiles | None) -> tuple[CardRow, ...]:
-    from scorekeeper.games.creature_comforts.listing import card_rows
+    # only `games show` lists the cards: scoring and `rulings` never load the listing
+    from scorekeeper.games.creature_comforts.listing import card_rows  # noqa: PLC0415
 
     return card_rows(user_files)
 

@@ -1,8 +1,9 @@
-"""`scorekeeper history rescore` and `history export`: every saved game scored again, or
-written out for spreadsheets, scripts and BG Stats."""
+"""`scorekeeper history export`: every saved game written out for spreadsheets, scripts and
+BG Stats."""
 
 from __future__ import annotations
 
+import csv
 import sys
 from collections.abc import Sequence
 from typing import Annotated
@@ -10,38 +11,31 @@ from typing import Annotated
 import typer
 
 from scorekeeper.cli import complete
-from scorekeeper.cli.bgstats import saved_on
-from scorekeeper.cli.common import AppState, fail, user_errors
+from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.records import (
     GameOption,
     PlayerOption,
     game_id,
     print_json,
     report_unreadable,
+    saved_on,
 )
+from scorekeeper.games import GAMES
 from scorekeeper.history.archive import load
+from scorekeeper.history.bgstats import plays_file
+from scorekeeper.history.plays import oldest_first, select
+from scorekeeper.render.export import (
+    LONG_COLUMNS,
+    long_rows,
+    session_json,
+    wide_columns,
+    wide_rows,
+)
+
+app = command_app()
 
 
-def rescore(ctx: typer.Context) -> None:
-    """Score every session again with the current rules; report results that changed, and
-    the games a different house ruling would change."""
-
-    from scorekeeper import render
-    from scorekeeper.history.rescore import rescore as rescore_all
-    from scorekeeper.render.rescore import rescore_summary, rescore_table, ruling_effects_table
-
-    state: AppState = ctx.obj
-    with user_errors():
-        rescored = rescore_all(state.home)
-    report_unreadable(rescored.unreadable)
-    console = render.make_console()
-    if rescored.changed:
-        console.print(rescore_table(rescored.changed))
-    console.print(rescore_summary(rescored))
-    if rescored.effects:
-        console.print(ruling_effects_table(rescored.effects))
-
-
+@app.command("export")
 def export(
     ctx: typer.Context,
     output_format: Annotated[
@@ -67,16 +61,6 @@ def export(
     """Write every session's results to stdout, oldest first, as CSV, JSON or a BG Stats
     import file (text that a spreadsheet would run as a formula is prefixed with ', control
     characters are escaped)."""
-    from scorekeeper.games import GAMES
-    from scorekeeper.history.bgstats import plays_file
-    from scorekeeper.history.plays import oldest_first, select
-    from scorekeeper.render.export import (
-        LONG_COLUMNS,
-        long_rows,
-        session_json,
-        wide_columns,
-        wide_rows,
-    )
 
     state: AppState = ctx.obj
     output_format = output_format.lower()
@@ -103,8 +87,6 @@ def export(
 
 
 def _write_csv(columns: Sequence[str], rows: Sequence[dict[str, object]]) -> None:
-    import csv
-
     writer = csv.DictWriter(sys.stdout, fieldnames=columns)
     writer.writeheader()
     writer.writerows(rows)
