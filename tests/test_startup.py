@@ -218,3 +218,28 @@ def test_an_untested_typer_runs_on_plain_typer_with_the_same_results(
     assert "Traceback" not in "\n".join(plain_err)
     if is_tested_typer(typer.__version__):  # plain typer 0.29 coerces --home through pydantic
         assert plain_err[-1] == "True"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["rulings"], ["rulings", "hungry"], ["rulings", "set", "hungry.second-place-tie", "no-token"]],
+)
+def test_rulings_loads_no_engine(args: list[str], tmp_path: Path) -> None:
+    """The rulings are each title's small `rulings` module (Title.rulings): listing or setting
+    them scores nothing, so no title's engine is imported (sys.modules, as -X importtime does
+    not report modules found by name)."""
+    report = (
+        "import sys\n"
+        "from scorekeeper.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", report, "--home", str(tmp_path), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    modules = result.stderr.split()
+    assert "scorekeeper.games.hungry.rulings" in modules  # the check saw the rulings read
+    assert [m for m in modules if m.endswith(".engine")] == []

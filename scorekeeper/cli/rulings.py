@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
@@ -11,7 +12,8 @@ from scorekeeper import render
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.core.rulings import RULEBOOK
 from scorekeeper.errors import InputError
-from scorekeeper.games import GAMES, find_game, find_ruling
+from scorekeeper.games import TITLES, find_ruling, find_title
+from scorekeeper.games.title import Title
 from scorekeeper.render.rulings import rulings_text
 from scorekeeper.storage.rulings import choose, read_group
 
@@ -50,21 +52,21 @@ def rulings(
             wanted = 3 if args[0] == "set" else 2
             if len(args) != wanted:
                 raise fail(USAGE)
-            game, ruling = find_ruling(args[1])
+            title, ruling = find_ruling(args[1])
             try:
                 value = ruling.from_text(args[2]) if args[0] == "set" else None
             except InputError as error:
                 raise error.at(key=args[1]) from None
-            choose(state.home, game, ruling, value)
+            choose(state.home, title, ruling, value)
             shown = ruling.default if value is None else value
             kind = "the rulebook's reading" if shown == ruling.default else "house ruling"
-            typer.echo(f"{game.id}.{ruling.id} = {shown} ({kind})")
+            typer.echo(f"{title.id}.{ruling.id} = {shown} ({kind})")
             return
         if len(args) > 1:
             raise fail(USAGE)
-        games = [find_game(args[0])] if args else None
+        titles = [find_title(args[0])] if args else TITLES
         group = read_group(state.home)
-    entries = _entries(games, group)
+    entries = _entries(titles, group)
     if as_json:
         typer.echo(json.dumps(entries, ensure_ascii=False, indent=2))
         return
@@ -72,20 +74,20 @@ def rulings(
     render.make_console().print(rulings_text(entries))
 
 
-def _entries(games: list[Any] | None, group: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every point of the titles (all when None), with the group's current choice."""
+def _entries(titles: Sequence[Title], group: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every point of the titles, with the group's current choice."""
 
     return [
         {
-            "id": f"{game.id}.{ruling.id}",
-            "game": game.id,
+            "id": f"{title.id}.{ruling.id}",
+            "game": title.id,
             "about": ruling.about,
             "words": ruling.words,
             "default": ruling.default,
             "choices": list(ruling.choices),
-            "current": group.get(game.id, RULEBOOK).value(ruling),
+            "current": group.get(title.id, RULEBOOK).value(ruling),
             "note": ruling.rule,
         }
-        for game in (GAMES if games is None else games)
-        for ruling in game.rulings
+        for title in titles
+        for ruling in title.rulings
     ]

@@ -83,21 +83,21 @@ def find_game(name: str, user_files: UserFiles | None = None) -> Game[Any, Any]:
     return game.with_user_files(user_files)
 
 
-def find_ruling(ruling_id: str) -> tuple[Game[Any, Any], Ruling]:
+def find_ruling(ruling_id: str) -> tuple[Title, Ruling]:
     """The title and house ruling of a full id ("creature-comforts.hearth-vp"); an unknown
-    one is an InputError naming every known id."""
+    one is an InputError naming every known id. No engine is loaded (Title.rulings)."""
     game_id, _, local = ruling_id.partition(".")
-    for game in _all_games():
-        for ruling in game.rulings:
-            if game.id == game_id and ruling.id == local:
-                return game, ruling
+    for title in TITLES:
+        for ruling in title.rulings:
+            if title.id == game_id and ruling.id == local:
+                return title, ruling
     known = ", ".join(ruling_ids())
     raise InputError(f"unknown house ruling {ruling_id!r}; known: {known}")
 
 
 def ruling_ids() -> list[str]:
     """Every house ruling's full id, title by title."""
-    return [f"{game.id}.{ruling.id}" for game in _all_games() for ruling in game.rulings]
+    return [f"{title.id}.{ruling.id}" for title in TITLES for ruling in title.rulings]
 
 
 @cache

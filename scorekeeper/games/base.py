@@ -84,6 +84,10 @@ class TitleNames:
         return self.title.max_players
 
     @property
+    def rulings(self) -> tuple[Ruling, ...]:
+        return self.title.rulings
+
+    @property
     def players_text(self) -> str:
         return self.title.players_text
 
@@ -97,9 +101,9 @@ class Game(TitleNames, Generic[P, S]):
     when the whole does (the walk-through checks the players answered so far).
     `player_warnings` returns Cautions (render.sentences words them) for entries that are
     possible but probably mistyped, shown in the walk-through and on stderr. `series` is what
-    the rulebook says about playing several games in a row (None: nothing). `rulings` are the
-    points the rulebook leaves open (core.rulings.Ruling); `score` is handed the table's
-    choices for them as its third argument. `tie_words` word each of the title's
+    the rulebook says about playing several games in a row (None: nothing). `rulings` (the
+    title's, see Title.rulings) are the points the rulebook leaves open; `score` is handed the
+    table's choices for them as its third argument. `tie_words` word each of the title's
     tie-breakers, by rule id, from the TieStep that records it.
     `with_user_files` gives the game bound to a data directory's user files, for titles that
     have some (see Title.user_files).
@@ -119,5 +123,4 @@ class Game(TitleNames, Generic[P, S]):
     with_user_files: Callable[[UserFiles], Game[P, S]] | None = None
     listing: Callable[[UserFiles | None], tuple[Any, ...]] | None = None
     """The title's card catalogue as rows for `games show` (catalogue_rows.CardRow)."""
-    rulings: tuple[Ruling, ...] = ()
 

@@ -8,6 +8,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from scorekeeper.core.rulings import Ruling
     from scorekeeper.games.base import Game
 
 
@@ -32,7 +33,8 @@ class Title:
     so `games` lists the titles and `find_game` resolves a name without importing any engine.
     The engine is the package's `engine` module (its `GAME`); `user_files` are the files of a
     data directory that the title's scores depend on (so caches of scores can tell when they
-    change).
+    change); `has_rulings` says the package has a `rulings` module, whose `RULINGS` are the
+    points the rulebook leaves open.
     """
 
     id: str
@@ -42,12 +44,22 @@ class Title:
     max_players: int
     package: str
     user_files: tuple[str, ...] = ()
+    has_rulings: bool = False
 
     @property
     def players_text(self) -> str:
         if self.min_players == self.max_players:
             return str(self.min_players)
         return f"{self.min_players}-{self.max_players}"
+
+    @property
+    def rulings(self) -> tuple[Ruling, ...]:
+        """The points the rulebook leaves open, from the package's small `rulings` module, so
+        that `scorekeeper rulings` lists every title's without loading an engine."""
+        if not self.has_rulings:
+            return ()
+        rulings: tuple[Ruling, ...] = import_module(f"{self.package}.rulings").RULINGS
+        return rulings
 
     def load(self) -> Game[Any, Any]:
         game: Game[Any, Any] = import_module(f"{self.package}.engine").GAME

@@ -19,6 +19,7 @@ from scorekeeper.core.rulings import RULEBOOK, Ruling, Rulings, Value, rulings_f
 from scorekeeper.errors import InputError, StorageError, UnknownGameError, Where
 from scorekeeper.games import find_title
 from scorekeeper.games.base import Game
+from scorekeeper.games.title import Title
 from scorekeeper.storage.files import dumps, replace_file
 from scorekeeper.storage.lock import locked
 from scorekeeper.storage.reading import RULINGS, parse_toml, read_optional
@@ -41,10 +42,10 @@ def read_group(home: Path) -> dict[str, Rulings]:
     chosen: dict[str, Rulings] = {}
     for game_id, table in document.items():
         try:
-            game = find_title(game_id).load()
-            if game.id != game_id:
-                raise InputError(f"write the game id {game.id!r} here", Where(key=game_id))
-            chosen[game_id] = rulings_from_table(game.rulings, table, game_id)
+            title = find_title(game_id)
+            if title.id != game_id:
+                raise InputError(f"write the game id {title.id!r} here", Where(key=game_id))
+            chosen[game_id] = rulings_from_table(title.rulings, table, game_id)
         except UnknownGameError as error:
             raise StorageError(f"{path}: key {game_id!r}: {error}") from None
         except InputError as error:
@@ -59,18 +60,18 @@ def group_rulings(home: Path, game: Game[Any, Any]) -> Rulings:
     return read_group(home).get(game.id, RULEBOOK)
 
 
-def choose(home: Path, game: Game[Any, Any], ruling: Ruling, value: Value | None) -> Path:
+def choose(home: Path, title: Title, ruling: Ruling, value: Value | None) -> Path:
     """Keep the group's choice for one point (None or the rulebook's value: back to the
     rulebook), read, changed and written atomically under the data directory's lock."""
     path = rulings_path(home)
     with locked(home):
         current = read_group(home)
-        chosen = dict(current.get(game.id, RULEBOOK).chosen)
+        chosen = dict(current.get(title.id, RULEBOOK).chosen)
         if value is None or value == ruling.default:
             chosen.pop(ruling.id, None)
         else:
             chosen[ruling.id] = value
-        current[game.id] = Rulings(tuple(sorted(chosen.items())))
+        current[title.id] = Rulings(tuple(sorted(chosen.items())))
         document = {
             game_id: dict(rulings.chosen)
             for game_id, rulings in sorted(current.items())

@@ -10,4 +10,5 @@ TITLE = Title(
     5,
     __name__,
     user_files=("catalogue.toml",),  # the user's own cards (catalogue.py)
+    has_rulings=True,
 )

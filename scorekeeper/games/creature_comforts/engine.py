@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, caution
 from scorekeeper.core.ranking import rank
-from scorekeeper.core.rulings import RULEBOOK, Ruling, Rulings
+from scorekeeper.core.rulings import RULEBOOK, Rulings
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import (
     ChoiceField,
@@ -29,6 +29,7 @@ from scorekeeper.fields import (
 )
 from scorekeeper.games.base import Game, Seat
 from scorekeeper.games.creature_comforts import TITLE
+from scorekeeper.games.creature_comforts.rulings import HEARTH_VP
 from scorekeeper.games.title import UserFiles
 
 if TYPE_CHECKING:
@@ -74,18 +75,6 @@ RESOURCE_LIMIT = "the supply's planks stand in for more than its tokens; 99 guar
 COMFORT_CARDS = 72  # 24 kinds, 3 copies each (Components)
 
 HEARTH = "Hearth"
-HEARTH_VP = Ruling(
-    id="hearth-vp",
-    about="the Hearth's own VP (the digital card data prints 6)",
-    words=(
-        '"Your Hearth earns you 5 VP plus 4 VP for the two sets of Wood you\'ve stored there." '
-        "(Scoring, Comfort Cards)"
-    ),
-    default=5,
-    choices=(5, 6),
-    rule="creature-comforts.scoring-example",
-)
-RULINGS = (HEARTH_VP,)
 
 
 def _listed_under(key: str, catalogue: Callable[[], Catalogue]) -> Callable[[str], str | None]:
@@ -603,7 +592,6 @@ def _game(catalogue: Callable[[], Catalogue]) -> Game[ComfortsPlayer, ComfortsSe
         validate=validate,
         with_user_files=with_user_files,
         listing=_listing,
-        rulings=RULINGS,
     )
 
 

@@ -2,4 +2,4 @@
 
 from scorekeeper.games.title import Title
 
-TITLE = Title("happy-home", "Happy Home", (), 2, 5, __name__)
+TITLE = Title("happy-home", "Happy Home", (), 2, 5, __name__, has_rulings=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
 from scorekeeper.core.ranking import TieBreaker, rank
-from scorekeeper.core.rulings import RULEBOOK, Ruling, Rulings
+from scorekeeper.core.rulings import RULEBOOK, Rulings
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
     ChoiceField,
@@ -19,6 +19,7 @@ from scorekeeper.fields import (
 )
 from scorekeeper.games.base import Game, Seat
 from scorekeeper.games.happy_home import TITLE
+from scorekeeper.games.happy_home.rulings import EXACTLY, PERFECT_FIT_COUNT
 from scorekeeper.text import join_names
 
 ROOMS = ("kitchen", "bathroom", "bedroom", "lounge")
@@ -35,19 +36,6 @@ FURNITURE_PER_ROOM = 15  # furniture tiles for each room (Components)
 # The most other items one item in a room can touch: everything else the room can hold.
 MAX_NEIGHBOURS = FURNITURE_PER_ROOM + RUGS_IN_BOX + PLANTS_IN_BOX - 1
 PERFECT_FIT = {3: 3, 4: 7}  # other items touching the best item in a room; 4 or more = 7
-AT_LEAST, EXACTLY = "at-least", "exactly"
-PERFECT_FIT_COUNT = Ruling(
-    id="perfect-fit-count",
-    about="Perfect Fit: does an item touching 5 or more other items count as touching 4?",
-    words=(
-        '"Perfect Fit — 3/7 for each room with at least one item that is adjacent to 3/4 '
-        'other items." (Design objective cards)'
-    ),
-    default=AT_LEAST,
-    choices=(AT_LEAST, EXACTLY),
-    rule="happy-home.perfect-fit",
-)
-RULINGS = (PERFECT_FIT_COUNT,)
 FINISHING_TOUCHES = 3
 NOOKS_AND_CRANNIES = {"kitchen": 4, "bathroom": 4, "bedroom": 6, "lounge": 6}
 
@@ -519,5 +507,4 @@ GAME: Game[HappyHomePlayer, HappyHomeSettings] = Game(
     settings_type=HappyHomeSettings,
     validate=validate,
     player_warnings=player_warnings,
-    rulings=RULINGS,
 )

@@ -2,4 +2,4 @@
 
 from scorekeeper.games.title import Title
 
-TITLE = Title("hungry", "Hungry", ("tabula-rasa",), 2, 4, __name__)
+TITLE = Title("hungry", "Hungry", ("tabula-rasa",), 2, 4, __name__, has_rulings=True)

@@ -16,28 +16,13 @@ from scorekeeper.core.breakdown import (
 )
 from scorekeeper.core.majority import Award, award
 from scorekeeper.core.ranking import TieBreaker, rank
-from scorekeeper.core.rulings import RULEBOOK, Ruling, Rulings
+from scorekeeper.core.rulings import RULEBOOK, Rulings
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import CountsField, IntListField
 from scorekeeper.games.base import Game, NoSettings, Seat
 from scorekeeper.games.hungry import TITLE
+from scorekeeper.games.hungry.rulings import NEXT_PLAYER, SECOND_PLACE_TIE
 from scorekeeper.text import join_names, plural
-
-NO_TOKEN, NEXT_PLAYER = "no-token", "next-player"
-SECOND_PLACE_TIE = Ruling(
-    id="second-place-tie",
-    about="players tied for second place at a resort: does the player below take the token?",
-    words=(
-        '"The same applies to a tie for second place: no 1-point token is awarded." '
-        '(Scoring the Holiday Homes); for hotels: "Ties are resolved the same way as for '
-        "holiday homes: tied players score nothing and are ignored, allowing the next-highest "
-        'player to take that place instead." (Scoring the Hotels)'
-    ),
-    default=NO_TOKEN,
-    choices=(NO_TOKEN, NEXT_PLAYER),
-    rule="hungry.majority-ties",
-)
-RULINGS = (SECOND_PLACE_TIE,)
 
 STARS = (1, 2, 3, 4, 5)
 HOTELS = ("red", "yellow", "green", "blue", "purple")
@@ -243,5 +228,4 @@ GAME: Game[HungryPlayer, NoSettings] = Game(
     score=score,
     validate=validate,
     player_warnings=player_warnings,
-    rulings=RULINGS,
 )
