@@ -34,6 +34,9 @@ COMMON_KEYS = (
     "extra",
     "result",
 )
+DERIVED = ("result",)
+"""The tables of a session file derived from its inputs (the program writes them and derives
+them again when the inputs change): two files are compared and merged on everything else."""
 
 
 @dataclass(frozen=True)
@@ -286,6 +289,11 @@ def _tiebreak_table(tiebreak: TieBreak, names: Sequence[str]) -> dict[str, Any]:
         ],
         "shared": seats(tiebreak.shared),
     }
+
+
+def inputs_of(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A session document without its derived tables (DERIVED)."""
+    return {key: value for key, value in document.items() if key not in DERIVED}
 
 
 def inputs_fingerprint(session: Session) -> str:

@@ -10,7 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.history.plays import HistoryError, Play, Result, find_play, newest_first, select
+from scorekeeper.history.plays import (
+    Difference,
+    HistoryError,
+    Play,
+    Result,
+    find_play,
+    newest_first,
+    select,
+)
 from tests.history_home import make_home, run
 
 NEWEST_FIRST = ["0a1b2c", "family-night", "f6a7b8", "e5f6a7", "d4e5f6", "c3d4e5", "b2c3d4"]
@@ -111,6 +119,37 @@ def test_rescore_reports_the_result_that_changed(home: Path) -> None:
         "Re-scored 8 sessions: 1 changed, 1 without a stored result to compare (written by hand)."
     )
     assert "broken.toml" in result.stderr
+
+
+def test_rescore_reads_and_scores_each_file_once(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.history import rescore, scoring
+
+    reads: list[Path] = []
+    read = scoring.read_session_and_record
+
+    def counted(path: Path, where: Path) -> object:
+        reads.append(path)
+        return read(path, where)
+
+    monkeypatch.setattr(scoring, "read_session_and_record", counted)
+    rescored = rescore.rescore(home)
+    assert len(reads) == len(set(reads)) == len(rescored.plays) + len(rescored.unreadable)
+    (play, changes, cause), = rescored.changed
+    assert play.id == "f6a7b8" and cause is rescore.Cause.UNKNOWN  # its record has no fingerprint
+    assert changes == [Difference("total", "Ben", 21, 23)]  # data; words only when shown
+
+
+def test_a_difference_is_worded_when_shown() -> None:
+    from scorekeeper.render.rescore import difference_text
+
+    assert difference_text(Difference("total", "Ana", 5, 6)) == "Ana: total 5 -> 6"
+    assert difference_text(Difference("rank", "Ana", 2, 1)) == "Ana: rank 2 -> 1"
+    assert difference_text(Difference("missing", "Cy")) == "Cy: not in the stored result"
+    winners = Difference("winners", before=(), after=("Ana", "Ben"))
+    assert difference_text(winners) == "winners: - -> Ana, Ben"
+    assert difference_text(Difference("winners", after=("Ana",))) == "winners: ? -> Ana"
 
 
 def test_export_csv_one_row_per_player_per_session(home: Path) -> None:

@@ -6,14 +6,18 @@ in saving.py, the trash in trash.py. Nothing here prints or knows the command li
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.history.cache import PlayCache
 from scorekeeper.history.plays import Play
 from scorekeeper.storage.sessions import Unreadable, session_files
+
+if TYPE_CHECKING:
+    from scorekeeper.history.scoring import Scored
 
 
 @dataclass(frozen=True)
@@ -24,9 +28,13 @@ class Loaded:
     unreadable: list[Unreadable]
 
 
-def load(home: Path, *, rescore: bool = False) -> Loaded:
+def load(
+    home: Path, *, rescore: bool = False, scored: Callable[[Scored], None] | None = None
+) -> Loaded:
     """Every session file as a scored Play, from the play cache where the file is unchanged
-    (with `rescore`, every file is scored again and the cache refreshed).
+    (with `rescore`, every file is scored again and the cache refreshed). `scored` is given
+    each file scored now, with the session it was read into (`history rescore` compares them
+    without reading the files again).
 
     A file that cannot be read or scored counts as unreadable.
     """
@@ -39,14 +47,16 @@ def load(home: Path, *, rescore: bool = False) -> Loaded:
             if play is None:
                 # only a file the play cache does not hold is scored: a history read from the
                 # cache never loads the scoring (the session model, the titles' engines)
-                from scorekeeper.history.scoring import score_file  # noqa: PLC0415
+                from scorekeeper.history.scoring import scored_file  # noqa: PLC0415
 
-                scored = score_file(path, home, refresh=not rescore)
-                if isinstance(scored, Unreadable):
-                    unreadable.append(scored)
+                fresh = scored_file(path, home, refresh=not rescore)
+                if isinstance(fresh, Unreadable):
+                    unreadable.append(fresh)
                     continue
-                cache.put(path, scored)
-                play = scored
+                if scored is not None:
+                    scored(fresh)
+                cache.put(path, fresh.play)
+                play = fresh.play
             plays.append(play)
         cache.prune()
         cache.save()

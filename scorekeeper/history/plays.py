@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from scorekeeper.core.breakdown import TieBreak, tiebreak_from_data, tiebreak_to_data
 from scorekeeper.errors import ScorekeeperError, not_found
@@ -203,13 +203,26 @@ def spellings(plays: Iterable[Play]) -> dict[str, str]:
     return out
 
 
-def result_changes(stored: Mapping[str, Any], play: Play) -> list[str]:
-    """How the stored [result] table differs from the result computed now, in words.
+@dataclass(frozen=True)
+class Difference:
+    """One way a game's result differs from another result of it: a player's `total` or
+    `rank` (before and after), a player `missing` from the earlier result, or the `winners`
+    (tuples of names; before is None when the earlier result's winners are unreadable).
+    Data, not words: render/rescore.py words it when it is shown."""
 
-    Compares each player's total and rank and the winners; the tie-break sentence is prose
-    whose wording may change without the result changing, so it is not compared.
+    kind: Literal["total", "rank", "missing", "winners"]
+    name: str = ""
+    before: object = None
+    after: object = None
+
+
+def result_changes(stored: Mapping[str, Any], play: Play) -> list[Difference]:
+    """How the stored [result] table differs from the result computed now.
+
+    Compares each player's total and rank and the winners; the tie-break is not compared,
+    since how a tie was broken changes only with a total, a rank or the winners.
     """
-    changes: list[str] = []
+    changes: list[Difference] = []
     before: dict[str, Mapping[str, Any]] = {}
     for entry in stored.get("players", []):
         if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
@@ -217,18 +230,18 @@ def result_changes(stored: Mapping[str, Any], play: Play) -> list[str]:
     for result in play.results:
         old = before.get(result.name.casefold())
         if old is None:
-            changes.append(f"{result.name}: not in the stored result")
+            changes.append(Difference("missing", result.name))
             continue
         if old.get("total") != result.total:
-            changes.append(f"{result.name}: total {old.get('total')} -> {result.total}")
+            changes.append(Difference("total", result.name, old.get("total"), result.total))
         if old.get("rank") != result.rank:
-            changes.append(f"{result.name}: rank {old.get('rank')} -> {result.rank}")
+            changes.append(Difference("rank", result.name, old.get("rank"), result.rank))
     old_winners = stored.get("winners", [])
     if not isinstance(old_winners, list) or {str(w).casefold() for w in old_winners} != {
         w.casefold() for w in play.winners
     }:
-        shown = ", ".join(map(str, old_winners)) if isinstance(old_winners, list) else "?"
-        changes.append(f"winners: {shown or '-'} -> {', '.join(play.winners)}")
+        was = tuple(map(str, old_winners)) if isinstance(old_winners, list) else None
+        changes.append(Difference("winners", before=was, after=tuple(play.winners)))
     return changes
 
 

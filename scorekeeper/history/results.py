@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.session import Session, result_is_current, result_table
+from scorekeeper.session import Session, inputs_of, result_is_current, result_table
 from scorekeeper.storage.files import dumps
 from scorekeeper.storage.lock import locked_if_free
 from scorekeeper.storage.reading import parse_toml
@@ -44,7 +43,7 @@ def with_current_result(text: str, session: Session, outcome: Outcome) -> str | 
         rewritten = parse_toml(new_text, "the session")
     except ScorekeeperError:
         return None
-    if _inputs(rewritten) != _inputs(document):
+    if inputs_of(rewritten) != inputs_of(document):
         return None
     return new_text
 
@@ -84,8 +83,4 @@ def _around_result(text: str) -> tuple[str, str]:
         elif line.lstrip().startswith("#"):
             after.append(line)
     return "".join(before), "".join(after)
-
-
-def _inputs(document: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in document.items() if key != "result"}
 

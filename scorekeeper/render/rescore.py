@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from scorekeeper.history.plays import Difference
 from scorekeeper.history.rescore import Cause, Rescored, RulingEffect
 from scorekeeper.render import user, when
 from scorekeeper.render.history import ID_WIDTH
@@ -22,7 +23,25 @@ CAUSES = {  # see docs/session-format.md, "Kept true to the inputs"
 }
 
 
-def rescore_table(changed: Sequence[tuple[Play, Sequence[str], Cause]]) -> Table:
+def difference_text(difference: Difference) -> str:
+    """'Ana: total 5 -> 6', 'Ben: not in the stored result', 'winners: Ana -> Ana, Ben'."""
+    match difference.kind:
+        case "missing":
+            return f"{difference.name}: not in the stored result"
+        case "winners":
+            before = difference.before
+            was = "?" if not isinstance(before, tuple) else ", ".join(before) or "-"
+            now = difference.after if isinstance(difference.after, tuple) else ()
+            return f"winners: {was} -> {', '.join(now)}"
+        case _:
+            return f"{difference.name}: {difference.kind} {difference.before} -> {difference.after}"
+
+
+def _changes_text(changes: Sequence[Difference]) -> str:
+    return "\n".join(difference_text(change) for change in changes)
+
+
+def rescore_table(changed: Sequence[tuple[Play, Sequence[Difference], Cause]]) -> Table:
     table = Table(title="Results that differ from what was saved", title_justify="left")
     table.add_column("ID", max_width=ID_WIDTH, overflow="fold")
     table.add_column("Date", no_wrap=True)
@@ -34,7 +53,7 @@ def rescore_table(changed: Sequence[tuple[Play, Sequence[str], Cause]]) -> Table
             user(play.id),
             when(play.played),
             play.title,
-            user("\n".join(changes)),
+            user(_changes_text(changes)),
             CAUSES[cause],
         )
     return table
@@ -62,6 +81,6 @@ def ruling_effects_table(effects: Sequence[RulingEffect]) -> Table:
         table.add_row(
             user(effect.play.id),
             f"{effect.ruling} = {effect.choice}",
-            user("\n".join(effect.changes)),
+            user(_changes_text(effect.changes)),
         )
     return table

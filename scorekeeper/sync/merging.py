@@ -10,18 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from scorekeeper.errors import ScorekeeperError, StorageError
 from scorekeeper.history.renames import renamed_document
-from scorekeeper.session import from_dict, to_dict
+from scorekeeper.session import DERIVED, from_dict, inputs_of, to_dict
 from scorekeeper.storage import renamelog
 from scorekeeper.storage.files import dumps
 from scorekeeper.storage.reading import parse_toml
 from scorekeeper.storage.userfiles import user_files
 from scorekeeper.sync.fields import KeyConflict, Side, merge, same
-
-DERIVED = ("result",)
 
 
 @dataclass(frozen=True)
@@ -64,7 +61,7 @@ def merge_texts(
     base_doc, group_doc, mine_doc = (renamed_document(d, found) for d in documents)
     merged = merge(base_doc, group_doc, mine_doc, prefer, ignore=DERIVED)
     for text, document in ((group, group_doc), (mine, mine_doc)):
-        if same(merged.document, _inputs(document)):
+        if same(merged.document, inputs_of(document)):
             return MergedText(text, merged.conflicts)
     try:
         session = from_dict(merged.document, user_files(home))
@@ -79,7 +76,3 @@ def _aliases(home: Path) -> renamelog.Aliases:
         return renamelog.aliases(renamelog.read(home).entries)
     except StorageError:  # reported once the exchange is done, by `renames`
         return renamelog.Aliases()
-
-
-def _inputs(document: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in document.items() if k not in DERIVED}
