@@ -341,3 +341,30 @@ def test_how_far_a_draft_got_counts_the_answers_given() -> None:
     draft.stage = "review"
     assert draft.summary().endswith("started 2026-11-29 20:00, at the review")
     assert hungry(["Ana"], [{}]).summary().endswith(", answering")
+
+
+def test_a_draft_rescued_from_a_full_disk_is_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A draft the walk-through kept in the temporary folder while the data directory was
+    full is listed, with where it is, until `score --resume` brings it home."""
+    import tempfile
+
+    from scorekeeper.walkthrough.kept_drafts import rescue_home
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    home = tmp_path / "home"
+    keep(rescue_home(home), "hungry", ["Ana"], datetime(2026, 11, 29, 20, 15))
+    rescued = draft_path(rescue_home(home), KIND)
+    assert rescued.is_relative_to(tmp_path / "tmp")
+    result = run(home, "drafts")
+    assert result.exit_code == 0
+    assert " ".join(result.stdout.split()) == (  # the long path folds the line
+        f"rescued rescued, in {rescued}: Hungry with Ana, started 2026-11-29 20:15, answering "
+        "The rescued draft was kept in the temporary folder while the data directory was full; "
+        f"`scorekeeper --home {home} score --resume` brings it home now."
+    )
+    (listed,) = json.loads(run(home, "drafts", "--json").stdout)
+    assert (listed["id"], listed["state"], listed["file"]) == ("rescued", "rescued", str(rescued))
+    assert run(home, "drafts", "restore", "rescued").exit_code == 2  # score --resume does that
+    assert rescued.exists()  # listing and refusing change nothing

@@ -11,7 +11,7 @@ from scorekeeper import render
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
 from scorekeeper.cli.records import print_json
-from scorekeeper.walkthrough.kept_drafts import KEEP_DAYS, kept_drafts
+from scorekeeper.walkthrough.kept_drafts import CURRENT, KEEP_DAYS, RESCUED, kept_drafts
 from scorekeeper.walkthrough.kept_drafts import draft_id as id_of
 from scorekeeper.walkthrough.kept_drafts import restore as restore_draft
 
@@ -80,6 +80,12 @@ def _print_drafts(state: AppState, as_json: bool) -> None:
     width = max(len(kept.id) for kept in found)
     for kept in found:
         console.print(render.user(f"{kept.id:<{width}}  {_line(kept)}"))
+    states = {kept.state for kept in found}
+    if RESCUED in states:
+        when = "now" if CURRENT not in states else "once there is no current draft"
+        console.print(render.user(f"The rescued draft was kept in the temporary folder while the "
+                                  f"data directory was full; `{state.program} score --resume` "
+                                  f"brings it home {when}."), soft_wrap=True)
     if any(kept.set_aside is not None for kept in found):
         console.print(render.user(f"`{state.program} drafts restore ID` brings a dropped one "
                                   f"back; drafts set aside go to the trash {KEEP_DAYS} days "
@@ -90,6 +96,8 @@ def _line(kept: KeptDraft) -> str:
     """'dropped 2026-11-30 21:02: Hungry with Ana, Ben, started ..., answering'."""
 
     what = "" if kept.set_aside is None else f"{kept.state} {render.when(kept.set_aside)}: "
+    if kept.state == RESCUED:
+        what = f"rescued, in {kept.path}: "
     if kept.draft is not None:
         return what + kept.draft.summary()
     if kept.state == "damaged":

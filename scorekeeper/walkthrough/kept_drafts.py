@@ -8,7 +8,10 @@ Nothing here destroys a file.
 
 from __future__ import annotations
 
+import getpass
+import hashlib
 import os
+import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -25,6 +28,7 @@ KEEP_DAYS = 30
 CURRENT = "current"
 DROPPED = "dropped"  # a draft the user chose not to resume or save
 DAMAGED = "damaged"  # a draft that could not be read, set aside by the walk-through
+RESCUED = "rescued"  # kept in the temporary folder while the data directory was full
 
 
 class DraftError(ScorekeeperError):
@@ -79,12 +83,17 @@ def draft_id(aside: Path) -> str:
 
 
 def kept_drafts(home: Path) -> list[KeptDraft]:
-    """The current draft first, then those set aside, newest first."""
+    """The current draft first, then one kept in the rescue folder while the data directory
+    was full (`score --resume` brings it home), then those set aside, newest first."""
     found = []
     current = draft_path(home, KIND)
     if os.path.lexists(current):
         draft, problem = _read(current)
         found.append(KeptDraft(CURRENT, CURRENT, current, None, draft, problem))
+    rescued = draft_path(rescue_home(home), KIND)
+    if os.path.lexists(rescued):
+        draft, problem = _read(rescued)
+        found.append(KeptDraft(RESCUED, RESCUED, rescued, None, draft, problem))
     for aside in DRAFTS.asides(home, KIND):
         if aside.why == DAMAGED:
             draft, problem = None, "set aside as damaged"
@@ -124,7 +133,7 @@ def restore(home: Path, wanted: str) -> Restored:
 
 
 def _set_aside(found: list[KeptDraft]) -> list[KeptDraft]:
-    return [kept for kept in found if kept.state != CURRENT]
+    return [kept for kept in found if kept.state not in (CURRENT, RESCUED)]
 
 
 def _find(wanted: str, asides: list[KeptDraft]) -> KeptDraft:
@@ -145,3 +154,14 @@ def clear_old(home: Path, now: datetime | None = None) -> list[Path]:
     went. One listing of the drafts folder when nothing is old: cheap at every start."""
     cutoff = (now or datetime.now()) - timedelta(days=KEEP_DAYS)
     return [DRAFTS.to_trash(home, a.path) for a in DRAFTS.asides(home, KIND) if a.when < cutoff]
+
+
+def rescue_home(home: Path) -> Path:
+    """Where the draft of `home` goes while that data directory cannot take it (a full
+    disk): the temporary folder, one place per user and data directory."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no name for this user id
+        user = "user"
+    which = hashlib.sha256(str(home.resolve()).encode()).hexdigest()[:12]
+    return Path(tempfile.gettempdir()) / f"scorekeeper-{user}-{which}"

@@ -11,9 +11,6 @@ word drawn on a screen, so it is tested without a terminal.
 from __future__ import annotations
 
 import contextlib
-import getpass
-import hashlib
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -44,7 +41,14 @@ from scorekeeper.storage.rulings import group_rulings
 from scorekeeper.storage.sessions import check_writable, sessions_dir
 from scorekeeper.text import plural
 from scorekeeper.walkthrough.draft import KIND, Draft, DraftKeeper
-from scorekeeper.walkthrough.kept_drafts import DROPPED, KEEP_DAYS, clear_old, draft_id, open_lock
+from scorekeeper.walkthrough.kept_drafts import (
+    DROPPED,
+    KEEP_DAYS,
+    clear_old,
+    draft_id,
+    open_lock,
+    rescue_home,
+)
 from scorekeeper.walkthrough.plan import answers_from_session
 
 SHARING = "sharing"  # remembered answers of the walk-through itself, beside each title's
@@ -298,17 +302,6 @@ def new_draft(game: Game[Any, Any] | None, live: bool) -> Draft:
     if live:
         answers["walk"] = {"live": True, "entry": "rounds"}
     return Draft(datetime.now().replace(microsecond=0), answers)
-
-
-def rescue_home(home: Path) -> Path:
-    """Where the draft of `home` goes while that data directory cannot take it (a full
-    disk): the temporary folder, one place per user and data directory."""
-    try:
-        user = getpass.getuser()
-    except (KeyError, OSError):  # no name for this user id
-        user = "user"
-    which = hashlib.sha256(str(home.resolve()).encode()).hexdigest()[:12]
-    return Path(tempfile.gettempdir()) / f"scorekeeper-{user}-{which}"
 
 
 @dataclass
