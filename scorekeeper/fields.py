@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, dataclass_transform
 
 from scorekeeper.errors import InputError, Where
+from scorekeeper.text import with_article
 from scorekeeper.text.suggest import closest as nearest
 
 
@@ -418,11 +419,6 @@ class TextField(Field):
 
     def allowed(self) -> str:
         return f"a text of 1 to {self.max_len} characters"
-
-
-def with_article(noun: str) -> str:
-    """'a Comfort', 'an Improvement'."""
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def fold(name: str) -> str:

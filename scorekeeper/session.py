@@ -9,8 +9,9 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core.breakdown import Outcome, TieBreak
+from scorekeeper.core.breakdown import Outcome
 from scorekeeper.core.rulings import RULEBOOK, Rulings, rulings_from_table
+from scorekeeper.core.tiebreak import TieBreak
 from scorekeeper.errors import InputError, UnknownGameError, Where
 from scorekeeper.fields import dump_record, parse_record
 from scorekeeper.games import find_game, find_title

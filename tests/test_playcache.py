@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.core.breakdown import TieBreak, TieStep
+from scorekeeper.core.tiebreak import TieBreak, TieStep
 from scorekeeper.errors import StorageError
 from scorekeeper.history import cache as playcache
 from scorekeeper.history.archive import load

@@ -52,7 +52,7 @@ def test_a_missing_value_matters_only_for_the_win() -> None:
 
 
 def test_a_settled_tie_is_recorded_as_data() -> None:
-    from scorekeeper.core.breakdown import TieBreak, TieStep
+    from scorekeeper.core.tiebreak import TieBreak, TieStep
 
     scores = _scores({"Ana": 9, "Ben": 9, "Cy": 9})
     outcome = rank("test", ("Points",), scores, [_breaker([2, 5, 5])])

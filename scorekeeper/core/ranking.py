@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Caution, Outcome, PlayerScore, Standing, TieBreak, TieStep
+from scorekeeper.core.breakdown import Caution, Outcome, PlayerScore, Standing
+from scorekeeper.core.tiebreak import TieBreak, TieStep
 from scorekeeper.errors import MissingTieBreakError
 
 

@@ -10,9 +10,9 @@ from scorekeeper.games.title import Title as Title  # where the registry and rul
 from scorekeeper.games.title import UserFiles
 
 if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
-
-    from scorekeeper.core.breakdown import Caution, Outcome, TieStep
+    from scorekeeper.core.breakdown import Caution, Outcome
     from scorekeeper.core.rulings import Ruling, Rulings
+    from scorekeeper.core.tiebreak import TieStep
     from scorekeeper.fields import Field
 
 P = TypeVar("P")
@@ -123,4 +123,3 @@ class Game(TitleNames, Generic[P, S]):
     with_user_files: Callable[[UserFiles], Game[P, S]] | None = None
     listing: Callable[[UserFiles | None], tuple[Any, ...]] | None = None
     """The title's card catalogue as rows for `games show` (catalogue_rows.CardRow)."""
-

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from scorekeeper.core.breakdown import TieBreak, tiebreak_from_data, tiebreak_to_data
+from scorekeeper.core.tiebreak import TieBreak, tiebreak_from_data, tiebreak_to_data
 from scorekeeper.errors import ScorekeeperError, not_found
 from scorekeeper.games import find_title
 from scorekeeper.storage.sessions import short_id

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scorekeeper.fields import with_article
 from scorekeeper.games import find_title
-from scorekeeper.text import join_names, plural
+from scorekeeper.text import join_names, plural, with_article
 
 if TYPE_CHECKING:
-    from scorekeeper.core.breakdown import Caution, Line, Outcome, TieBreak, TieStep, Unclaimed
+    from scorekeeper.core.breakdown import Caution, Line, Outcome, Unclaimed
+    from scorekeeper.core.tiebreak import TieBreak, TieStep
     from scorekeeper.history.series import SeriesStanding
 
 HOUSE_RULING = "(house ruling)"

@@ -23,6 +23,11 @@ def visible(text: str) -> str:
     return "".join(out)
 
 
+def with_article(noun: str) -> str:
+    """'a Comfort', 'an Improvement'."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def plural(number: int, noun: str) -> str:
     """'1 paw', '3 paws': breakdown details read as sentences."""
     return f"{number} {noun}{'' if number == 1 else 's'}"

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Line, Outcome, PlayerScore, TieStep
+from scorekeeper.core.breakdown import Line, Outcome, PlayerScore
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.core.rulings import RULEBOOK, Rulings
+from scorekeeper.core.tiebreak import TieStep
 from scorekeeper.errors import InputError, Where
 from scorekeeper.fields import IntField, IntListField, IntOrListField
 from scorekeeper.games.base import Game, NoSettings, Seat, SeriesRules, StarterRule

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
+from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, caution
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.core.rulings import RULEBOOK, Rulings
+from scorekeeper.core.tiebreak import TieStep
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
     BoolField,
@@ -365,6 +366,7 @@ def score(
 ) -> Outcome:
     """Total = 10 + every round + tools (or score card + tools); tie: the lower camp die."""
     scores = [PlayerScore(seat.name, lines(seat.inputs)) for seat in seats]
+
     def lower_die_key(seat: int) -> int | None:
         die = seats[seat].inputs.lowest_die
         return None if die is None else -die

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, TieStep, caution
+from scorekeeper.core.breakdown import Caution, Line, Outcome, PlayerScore, caution
 from scorekeeper.core.ranking import TieBreaker, rank
 from scorekeeper.core.rulings import RULEBOOK, Rulings
+from scorekeeper.core.tiebreak import TieStep
 from scorekeeper.errors import InputError, MissingTieBreakError, Where
 from scorekeeper.fields import (
     ChoiceField,
