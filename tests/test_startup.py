@@ -78,30 +78,36 @@ def imported_modules(args: list[str], home: Path) -> set[str]:
     }
 
 
-def test_the_app_lists_its_commands() -> None:
-    assert ("score",) in COMMANDS and ("games",) in COMMANDS
-
-
-@pytest.mark.parametrize(
-    ("args", "command"),
-    [(["games"], "games"), (["--home", "{home}", "history", "list"], "history")],
-)
-def test_a_command_loads_no_other_command(args: list[str], command: str, tmp_path: Path) -> None:
-    """Only the command being run is imported and built (see cli.common.LazyCommands)."""
-    from scorekeeper.cli.common import COMMANDS as NAMES
-
+def _loaded(args: list[str], home: Path) -> list[str]:
+    """Our modules in sys.modules when the command ends (a subprocess, as users run it)."""
     report = (
         "import sys\n"
         "from scorekeeper.cli import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
     )
-    argv = [arg.format(home=tmp_path) for arg in args]
     result = subprocess.run(
-        [sys.executable, "-c", report, *argv], capture_output=True, text=True, check=True
+        [sys.executable, "-c", report, "--home", str(home), *args],
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    loaded = {name for name in NAMES if f"scorekeeper.cli.{name}" in result.stderr.split()}
-    assert loaded == {command}
+    return [m for m in result.stderr.split() if m.startswith("scorekeeper.")]
+
+
+def test_the_app_lists_its_commands() -> None:
+    assert ("score",) in COMMANDS and ("games",) in COMMANDS
+
+
+@pytest.mark.parametrize(
+    ("args", "command"), [(["games"], "games"), (["history", "list"], "history")]
+)
+def test_a_command_loads_no_other_command(args: list[str], command: str, tmp_path: Path) -> None:
+    """Only the command being run is imported and built (see cli.common.LazyCommands)."""
+    from scorekeeper.cli.common import COMMANDS as NAMES
+
+    modules = _loaded(args, tmp_path)
+    assert {name for name in NAMES if f"scorekeeper.cli.{name}" in modules} == {command}
 
 
 def test_a_mistyped_command_gets_a_suggestion_though_none_was_built() -> None:
@@ -226,20 +232,23 @@ def test_an_untested_typer_runs_on_plain_typer_with_the_same_results(
 )
 def test_rulings_loads_no_engine(args: list[str], tmp_path: Path) -> None:
     """The rulings are each title's small `rulings` module (Title.rulings): listing or setting
-    them scores nothing, so no title's engine is imported (sys.modules, as -X importtime does
-    not report modules found by name)."""
-    report = (
-        "import sys\n"
-        "from scorekeeper.cli import main\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", report, "--home", str(tmp_path), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    modules = result.stderr.split()
-    assert "scorekeeper.games.hungry.rulings" in modules  # the check saw the rulings read
-    assert [m for m in modules if m.endswith(".engine")] == []
+    them scores nothing, so no title's engine is imported."""
+    loaded = _loaded(args, tmp_path)
+    assert "scorekeeper.games.hungry.rulings" in loaded  # the check saw the rulings read
+    assert [m for m in loaded if m.endswith(".engine")] == []
+
+
+@pytest.mark.parametrize("args", [["history", "list"], ["stats"], ["players"], ["series", "list"]])
+def test_the_history_read_from_the_play_cache_loads_no_scoring_model(
+    args: list[str], tmp_path: Path
+) -> None:
+    """A play keeps its tie-break (core.tiebreak), not the breakdown: once the play cache
+    holds every game, the history commands load neither the breakdown, the fields nor an
+    engine."""
+    (tmp_path / "sessions").mkdir()
+    (tmp_path / "sessions" / SAMPLE.name).write_bytes(SAMPLE.read_bytes())
+    assert "scorekeeper.core.breakdown" in _loaded(["history", "list"], tmp_path)  # scored once
+    loaded = _loaded(args, tmp_path)
+    assert "scorekeeper.core.tiebreak" in loaded
+    heavy = ("scorekeeper.core.breakdown", "scorekeeper.fields", "scorekeeper.games.base")
+    assert [m for m in loaded if m in heavy or m.endswith(".engine")] == []
