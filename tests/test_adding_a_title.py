@@ -72,9 +72,7 @@ def test_its_known_answer_cases_pass_with_the_shared_driver(pebbles: Title, path
 def test_its_sample_session_scores_through_the_cli(
     pebbles: Title, runner: CliRunner, home: Path
 ) -> None:
-    result = runner.invoke(
-        app, ["score", "--from", str(DATA / "pebbles-beach.toml"), "--json"]
-    )
+    result = runner.invoke(app, ["score", "--from", str(DATA / "pebbles-beach.toml"), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["game"] == "pebbles"

@@ -125,7 +125,10 @@ def test_the_walk_through_with_stdout_redirected_refuses_in_one_line(tmp_path: P
     try:
         result = subprocess.run(
             [sys.executable, "-m", "scorekeeper", "--home", str(tmp_path), "score", "hungry"],
-            stdin=follower, capture_output=True, text=True, timeout=60,
+            stdin=follower,
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
     finally:
         os.close(leader)

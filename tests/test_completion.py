@@ -54,7 +54,13 @@ def test_commands_and_options(home: Path) -> None:
         "--help",
     ]
     assert complete("bash", "scorekeeper history ", home) == [
-        "list", "show", "edit", "delete", "restore", "rescore", "export"
+        "list",
+        "show",
+        "edit",
+        "delete",
+        "restore",
+        "rescore",
+        "export",
     ]
     assert complete("bash", "scorekeeper stats --", home) == [
         "--game", "--player", "--json", "--help"

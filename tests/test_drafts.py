@@ -311,7 +311,7 @@ def test_resume_of_another_game_is_refused(tmp_path: Path) -> None:
             "Hungry takes at most 4",
         ),
         ('draft = 2\nanswers.game = "hungry"\nposition = -3', "expected a question key, got -3"),
-        ('draft = 2\nanswers = 3', "expected a table of answers, got 3"),
+        ("draft = 2\nanswers = 3", "expected a table of answers, got 3"),
         ('draft = 1\ngame = "hungry"\nnames = [1, 2]', "expected lists of names"),
     ],
 )

@@ -85,9 +85,7 @@ def test_lists_at_80_columns_cut_no_word(args: tuple[str, ...], tmp_path: Path) 
 
 
 GROUPS = {
-    name: group
-    for name in COMMANDS
-    if isinstance(group := build_command(name), LazyCommands)
+    name: group for name in COMMANDS if isinstance(group := build_command(name), LazyCommands)
 }
 
 

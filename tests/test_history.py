@@ -136,7 +136,7 @@ def test_rescore_reads_and_scores_each_file_once(
     monkeypatch.setattr(scoring, "read_session_and_record", counted)
     rescored = rescore.rescore(home)
     assert len(reads) == len(set(reads)) == len(rescored.plays) + len(rescored.unreadable)
-    (play, changes, cause), = rescored.changed
+    ((play, changes, cause),) = rescored.changed
     assert play.id == "f6a7b8" and cause is rescore.Cause.UNKNOWN  # its record has no fingerprint
     assert changes == [Difference("total", "Ben", 21, 23)]  # data; words only when shown
 

@@ -23,7 +23,11 @@ def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
     return subprocess.run(
         [sys.executable, "-m", "scorekeeper", *args],
-        env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
     )
 
 
@@ -31,8 +35,13 @@ def spawn(home: Path, *args: str, **env: str) -> pexpect.spawn:
     return pexpect.spawn(
         sys.executable,
         ["-m", "scorekeeper", *args],
-        env={**os.environ, "SCOREKEEPER_HOME": str(home), "TERM": "xterm",
-             "PROMPT_TOOLKIT_NO_CPR": "1", **env},
+        env={
+            **os.environ,
+            "SCOREKEEPER_HOME": str(home),
+            "TERM": "xterm",
+            "PROMPT_TOOLKIT_NO_CPR": "1",
+            **env,
+        },
         encoding="utf-8",
         timeout=20,
         dimensions=(50, 100),

@@ -112,8 +112,10 @@ def test_drafts_as_json(kept: Path) -> None:
     assert (dropped["id"], dropped["state"], dropped["set_aside"]) == (
         "a1b2c3", "dropped", "2026-11-30T21:02:00"
     )  # fmt: skip
-    assert (dropped["game"], dropped["players"]) == ("before-the-guests-arrive",
-                                                     ["Zoe", "[bold]Yann\x1b"])
+    assert (dropped["game"], dropped["players"]) == (
+        "before-the-guests-arrive",
+        ["Zoe", "[bold]Yann\x1b"],
+    )
     assert (damaged["state"], damaged["game"], damaged["problem"]) == (
         "damaged", None, "set aside as damaged"
     )  # fmt: skip
@@ -127,8 +129,7 @@ def test_restore_sets_the_current_draft_aside_first(kept: Path) -> None:
     [previous] = [n for n in drafts_folder(kept) if n.startswith("score.toml.dropped-")]
     first, second, third = result.stdout.splitlines()
     assert first == (
-        f"The current draft was set aside as {current.with_name(previous)} "
-        f"(id {previous[-6:]})."
+        f"The current draft was set aside as {current.with_name(previous)} (id {previous[-6:]})."
     )
     assert second == (
         "Restored a1b2c3: Before the Guests Arrive with Zoe, [bold]Yann\\x1b, "
@@ -229,8 +230,10 @@ def test_a_walk_through_starting_clears_old_drafts_and_says_so(tmp_path: Path) -
     said: list[str] = []
     with TableSession.open(tmp_path, said.append) as table:
         assert table is not None
-        assert table.start(None, discard=False, resume=False, tell=said.append,
-                           warn=said.append) is None
+        assert (
+            table.start(None, discard=False, resume=False, tell=said.append, warn=said.append)
+            is None
+        )
     trash = tmp_path / "trash" / "drafts"
     assert said == [f"1 draft set aside more than {KEEP_DAYS} days ago moved to {trash}."]
     assert (trash / "score.toml.dropped-20200101-000000-111111").read_text() == "old"

@@ -123,7 +123,7 @@ def test_user_text_is_data_in_json(tmp_path: Path) -> None:
     name = "[bold]Zed[/bold]\x1b]0;owned\x07"
     (home / "sessions" / "odd.toml").write_text(
         'format = 1\ngame = "hungry"\nplayed = 2026-11-02\nnotes = "[red]hi[/red]"\n'
-        f'[[players]]\nname = {json.dumps(name)}\nhomes = [1, 0, 0, 0, 0]\n'
+        f"[[players]]\nname = {json.dumps(name)}\nhomes = [1, 0, 0, 0, 0]\n"
         '[[players]]\nname = "Ben"\nhomes = [0, 0, 0, 0, 0]\n',
         encoding="utf-8",
     )
@@ -246,4 +246,3 @@ def test_every_json_shape_is_documented() -> None:
         assert f"`scorekeeper {command}`" in COMMANDS_DOC, command
     for key in sorted(SESSION_KEYS | SERIES_KEYS | {"leaderboards", "head_to_head", "win_rate"}):
         assert f"`{key}`" in COMMANDS_DOC, key
-

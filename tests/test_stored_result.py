@@ -51,7 +51,7 @@ def test_after_a_rename_no_file_names_the_old_player(tmp_path: Path) -> None:
     _run(tmp_path, "players", "rename", "Ana", "Anabel")
     _run(tmp_path, "history", "list")
     text = path.read_text(encoding="utf-8")
-    assert "Ana\"" not in text and "Ana " not in text
+    assert 'Ana"' not in text and "Ana " not in text
     assert tomllib.loads(text)["result"]["winners"] == ["Anabel"]
     shown = _run(tmp_path, "history", "show", path.stem[-6:])
     assert "Anabel" in shown and "Ana and" not in shown

@@ -90,8 +90,10 @@ def test_starting_puts_a_draft_aside_or_refuses_a_resume_it_cannot_make(tmp_path
         assert table is not None
         with pytest.raises(InputError, match="the unfinished walk-through is 'hungry', not 'x'"):
             table.start("x", discard=False, resume=True, tell=told.append, warn=told.append)
-        assert table.start(None, discard=True, resume=False, tell=told.append,
-                           warn=told.append) is None
+        assert (
+            table.start(None, discard=True, resume=False, tell=told.append, warn=told.append)
+            is None
+        )
         with pytest.raises(InputError, match="no unfinished walk-through to resume"):
             table.start(None, discard=False, resume=True, tell=told.append, warn=told.append)
     assert told[0].startswith("The unfinished walk-through was put aside as ")

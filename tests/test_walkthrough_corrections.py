@@ -27,8 +27,7 @@ from tests.pipe import DOWN, ENTER, drive, new_draft
 
 E = ENTER
 SCORE_IT = "Looks right: score it"
-TWO_HUNGRY = ["Ana\r", "Ben\r", E, "2 1 0 3 1\r", "1 0 2 0 2\r", "0 2 1 0 0\r", "3 0 0 1 2\r",
-              E, E]
+TWO_HUNGRY = ["Ana\r", "Ben\r", E, "2 1 0 3 1\r", "1 0 2 0 2\r", "0 2 1 0 0\r", "3 0 0 1 2\r", E, E]
 
 
 def reviews(screen: str) -> list[str]:
@@ -40,14 +39,20 @@ def test_a_player_added_at_the_review_is_asked_every_count_in_groups() -> None:
     keys = [
         *TWO_HUNGRY,
         DOWN * 2 + E,  # Add a player
-        "Cy\r", E,  # and nobody else
-        "1 1 1 1 1\r", "2 0 2 0 2\r",  # a line of five at the first home and the first hotel
-        E, E,  # score it, save it
+        "Cy\r",
+        E,  # and nobody else
+        "1 1 1 1 1\r",
+        "2 0 2 0 2\r",  # a line of five at the first home and the first hotel
+        E,
+        E,  # score it, save it
     ]
     run = drive(new_draft("hungry"), keys)
     cy = run.session["players"][2]
-    assert cy == {"name": "Cy", "homes": [1, 1, 1, 1, 1],
-                  "hotels": {"red": 2, "yellow": 0, "green": 2, "blue": 0, "purple": 2}}
+    assert cy == {
+        "name": "Cy",
+        "homes": [1, 1, 1, 1, 1],
+        "hotels": {"red": 2, "yellow": 0, "green": 2, "blue": 0, "purple": 2},
+    }
 
 
 def test_scoring_is_not_offered_while_the_added_players_answers_are_missing() -> None:
@@ -80,10 +85,16 @@ def test_first_snow_score_card_values_survive_a_mode_switch_and_back() -> None:
     card = ["Ana\r", "Ben\r", E, "48\r", "3\r", "45\r", "2\r", E, E]
     mode = [DOWN * 2 + E, E]  # after "Change an answer": game settings, the entry mode
     keys = [
-        *card, DOWN + E, *mode, DOWN + E,  # round by round
+        *card,
+        DOWN + E,
+        *mode,
+        DOWN + E,  # round by round
         "<\r",  # at Ana's first round: back to the review, where scoring is not offered
-        E, *mode, "\x1b[A" + E,  # "Change an answer" comes first now; the score card
-        E, E,
+        E,
+        *mode,
+        "\x1b[A" + E,  # "Change an answer" comes first now; the score card
+        E,
+        E,
     ]
     run = drive(new_draft("first-snow"), keys)
     assert [p.get("track") for p in run.session["players"]] == [48, 45]
@@ -128,8 +139,18 @@ def test_a_pot_plant_taken_away_under_finishing_touches_sets_the_rooms_rugs_asid
 
 
 def test_nooks_and_crannies_empty_corners_have_no_enter_default() -> None:
-    keys = ["Ana\r", "Ben\r", E, DOWN * 3 + E, "a, b, c, d, e\r",
-            "5 0\r", "2 2 2 2\r", "- - - -\r", "- - - -\r", E]  # Enter at the empty corners
+    keys = [
+        "Ana\r",
+        "Ben\r",
+        E,
+        DOWN * 3 + E,
+        "a, b, c, d, e\r",
+        "5 0\r",
+        "2 2 2 2\r",
+        "- - - -\r",
+        "- - - -\r",
+        E,
+    ]  # Enter at the empty corners
     run = drive(new_draft("happy-home"), keys)
     kitchen = run.draft.answers["players"][0]["rooms"]["kitchen"]
     assert kitchen["plants"] == []  # the empty corners were reached
@@ -236,8 +257,15 @@ def test_edit_of_a_game_by_rounds_switched_to_the_score_card_and_back_asks_only_
     keys = [*CHANGE_MODE, UP + E, "48\r", "45\r", *CHANGE_MODE, DOWN + E, *SAVE]
     saved, asked = edit(BY_ROUNDS, keys)
     assert saved == [saved_as(BY_ROUNDS)]  # the 36 round answers came back
-    assert asked == ["review", "walk.entry", "players.0.track", "players.1.track",
-                     "review", "walk.entry", "review"]
+    assert asked == [
+        "review",
+        "walk.entry",
+        "players.0.track",
+        "players.1.track",
+        "review",
+        "walk.entry",
+        "review",
+    ]
 
 
 def test_edit_of_a_game_by_score_card_switched_to_rounds_and_back_keeps_the_card() -> None:
@@ -246,8 +274,14 @@ def test_edit_of_a_game_by_score_card_switched_to_rounds_and_back_keeps_the_card
     keys = [*CHANGE_MODE, DOWN + E, "<\r", E, DOWN * 2 + E, E, UP + E, *SAVE]
     saved, asked = edit(BY_CARD, keys)
     assert saved == [saved_as(BY_CARD)]
-    assert asked == ["review", "walk.entry", "players.0.rounds.0.food",
-                     "review", "walk.entry", "review"]
+    assert asked == [
+        "review",
+        "walk.entry",
+        "players.0.rounds.0.food",
+        "review",
+        "walk.entry",
+        "review",
+    ]
 
 
 def test_edit_switched_to_rounds_asks_each_round_as_the_first_walk_through_does() -> None:
@@ -257,14 +291,23 @@ def test_edit_switched_to_rounds_asks_each_round_as_the_first_walk_through_does(
 
     keys = [*CHANGE_MODE, DOWN + E, *ROUND * 12, *SAVE]  # Ana's six rounds, then Ben's
     saved, asked = edit(BY_CARD, keys)
-    typed = {"food": {"berry": 1, "fish": 2, "bird": 0, "caribou": 3}, "diet": "balanced",
-             "warm": True}
-    assert [session["players"] for session in saved] == [[
-        {"name": "Ana", "tools": 1, "rounds": [typed] * 6},
-        {"name": "Ben", "tools": 2, "rounds": [typed] * 6},
-    ]]
-    rounds = [f"players.{seat}.rounds.{number}.{what}" for seat in (0, 1)
-              for number in range(6) for what in ("food", "diet", "warm")]
+    typed = {
+        "food": {"berry": 1, "fish": 2, "bird": 0, "caribou": 3},
+        "diet": "balanced",
+        "warm": True,
+    }
+    assert [session["players"] for session in saved] == [
+        [
+            {"name": "Ana", "tools": 1, "rounds": [typed] * 6},
+            {"name": "Ben", "tools": 2, "rounds": [typed] * 6},
+        ]
+    ]
+    rounds = [
+        f"players.{seat}.rounds.{number}.{what}"
+        for seat in (0, 1)
+        for number in range(6)
+        for what in ("food", "diet", "warm")
+    ]
     assert asked == ["review", "walk.entry", *rounds, "review"]
 
 
@@ -276,8 +319,15 @@ def test_edit_choosing_the_same_way_again_asks_nothing() -> None:
     keys = [*CHANGE_MODE, UP + E, "40\r", "35\r", *CHANGE_MODE, DOWN + E, *SAVE]
     saved, asked = edit(IN_PROGRESS, keys)
     assert saved == [saved_as(IN_PROGRESS)]
-    assert asked == ["review", "walk.entry", "players.0.track", "players.1.track",
-                     "review", "walk.entry", "review"]
+    assert asked == [
+        "review",
+        "walk.entry",
+        "players.0.track",
+        "players.1.track",
+        "review",
+        "walk.entry",
+        "review",
+    ]
 
 
 def test_edit_of_a_game_entered_both_ways_can_switch_back_to_each_as_saved() -> None:

@@ -36,39 +36,93 @@ REVIEW_OK = [E]  # "Looks right: score it"
 CLOSE = [E, E, *REVIEW_OK, E]  # notes, location, the review, "Save this session?"
 
 HUNGRY = [
-    "Ana\r", "Ben\r", "Cy\r", "Di\r",
-    "2 1 0 3 1\r", "1 0 2 0 2\r",  # 12 tourists: a quarter of the 48
-    "0 2 1 0 0\r", "3 0 0 1 2\r",
-    "1 1 1 1 1\r", "0 1 1 1 0\r",
-    "4 0 0 0 0\r", "\r", "\r", "\r", "\r", "\r",  # Di's hotels one by one: Enter is 0
+    "Ana\r",
+    "Ben\r",
+    "Cy\r",
+    "Di\r",
+    "2 1 0 3 1\r",
+    "1 0 2 0 2\r",  # 12 tourists: a quarter of the 48
+    "0 2 1 0 0\r",
+    "3 0 0 1 2\r",
+    "1 1 1 1 1\r",
+    "0 1 1 1 0\r",
+    "4 0 0 0 0\r",
+    "\r",
+    "\r",
+    "\r",
+    "\r",
+    "\r",  # Di's hotels one by one: Enter is 0
     *CLOSE,
 ]
 GUESTS = ["Ana\r", "Ben\r", "\r", "3 2 4\r", "1\r", "2\r", "12\r", "\r", "\r", *CLOSE]
 FIRST_SNOW_CARD = ["Ana\r", "Ben\r", E, "40\r", "3\r", "35\r", "2\r", *CLOSE]
 ROUND = ["1 2 0 3\r", E, E]  # food, diet (the first offer: balanced), warm: yes
 FIRST_SNOW_ROUNDS = [
-    "Ana\r", "Ben\r", DOWN + E, *ROUND * 6, "2\r", *ROUND * 6, "2\r",
-    "3\r", "2\r",  # a tie on points: each lowest camp die, asked before the review
+    "Ana\r",
+    "Ben\r",
+    DOWN + E,
+    *ROUND * 6,
+    "2\r",
+    *ROUND * 6,
+    "2\r",
+    "3\r",
+    "2\r",  # a tie on points: each lowest camp die, asked before the review
     *CLOSE,
 ]
 HOME_GROUPED = ["5 1\r", "2 2 2 2\r", "rb rb rb rb\r", "2+0 - - -\r", "3 3 3 3\r"]
 HOME_ONE_BY_ONE = [  # a room at a time; Enter is 0, or none
-    "3\r", "0\r",  # welcome mat, scratches
-    "1\r", E, E, "3\r",  # core pieces: kitchen bathroom bedroom lounge
-    "r\r", "rb\r", "red+blue\r", E,  # colours
-    E, "1\r", E, "-\r",  # pot plants
-    "0\r", "4\r", "1\r", "2\r",  # most items touching one item (Perfect Fit)
+    "3\r",
+    "0\r",  # welcome mat, scratches
+    "1\r",
+    E,
+    E,
+    "3\r",  # core pieces: kitchen bathroom bedroom lounge
+    "r\r",
+    "rb\r",
+    "red+blue\r",
+    E,  # colours
+    E,
+    "1\r",
+    E,
+    "-\r",  # pot plants
+    "0\r",
+    "4\r",
+    "1\r",
+    "2\r",  # most items touching one item (Perfect Fit)
 ]
 HAPPY_HOME = [
-    "Ana\r", "Ben\r", "\r", E, "red, blue, green, yellow, white\r",
-    *HOME_GROUPED, *HOME_ONE_BY_ONE,
+    "Ana\r",
+    "Ben\r",
+    "\r",
+    E,
+    "red, blue, green, yellow, white\r",
+    *HOME_GROUPED,
+    *HOME_ONE_BY_ONE,
     *CLOSE,
 ]
 COMFORTS = [
-    "Ana\r", "Ben\r", "\r",
-    "Hearth\r", "sock\r", "\r", "\r", "1 2 0 0 0 0\r", "3\r", "1\r", "\r",
-    "Socks\r", "\r", "\r", "0 0 0 0 0 0\r", "0\r", "0\r", "Hot Cocoa\r", "2\r", "1\r",
-    DOWN * 2 + E, "\r",
+    "Ana\r",
+    "Ben\r",
+    "\r",
+    "Hearth\r",
+    "sock\r",
+    "\r",
+    "\r",
+    "1 2 0 0 0 0\r",
+    "3\r",
+    "1\r",
+    "\r",
+    "Socks\r",
+    "\r",
+    "\r",
+    "0 0 0 0 0 0\r",
+    "0\r",
+    "0\r",
+    "Hot Cocoa\r",
+    "2\r",
+    "1\r",
+    DOWN * 2 + E,
+    "\r",
     *CLOSE,
 ]
 SCRIPTS = {
@@ -90,10 +144,18 @@ def test_hungry_four_players_in_sixteen_enters() -> None:
     assert [p["name"] for p in session["players"]] == ["Ana", "Ben", "Cy", "Di"]
     assert session["players"][0]["homes"] == [2, 1, 0, 3, 1]
     assert session["players"][0]["hotels"] == {
-        "red": 1, "yellow": 0, "green": 2, "blue": 0, "purple": 2
+        "red": 1,
+        "yellow": 0,
+        "green": 2,
+        "blue": 0,
+        "purple": 2,
     }
     assert session["players"][3]["hotels"] == {
-        "red": 0, "yellow": 0, "green": 0, "blue": 0, "purple": 0
+        "red": 0,
+        "yellow": 0,
+        "green": 0,
+        "blue": 0,
+        "purple": 0,
     }
     grouped = [*HUNGRY[:4], *HUNGRY[4:10], "4 0 0 0 0\r", "0 0 0 0 0\r", E, E, E]
     assert sum(key.count(E) for key in grouped) <= 16
@@ -110,14 +172,25 @@ def test_a_group_refuses_a_wrong_count_and_a_value_over_the_box() -> None:
 
 def test_going_back_and_the_review_change_an_answer() -> None:
     keys = [
-        "Ana\r", "Ben\r", "\r", "1\r", "<\r", "<\r",  # back past the first home to the names
+        "Ana\r",
+        "Ben\r",
+        "\r",
+        "1\r",
+        "<\r",
+        "<\r",  # back past the first home to the names
         "\r",  # the blank name again: everyone is in
-        "2 1 0 3 1\r", "0 0 0 0 0\r", "0 2 1 0 0\r", "3 0 0 1 2\r", E, E,
+        "2 1 0 3 1\r",
+        "0 0 0 0 0\r",
+        "0 2 1 0 0\r",
+        "3 0 0 1 2\r",
+        E,
+        E,
         DOWN + E,  # Change an answer
         DOWN + E,  # Ben
         DOWN * 2 + E,  # his 2-star holiday home
         "5\r",
-        *REVIEW_OK, E,
+        *REVIEW_OK,
+        E,
     ]
     run = drive(new_draft("hungry"), keys)
     assert run.session["players"][1]["homes"] == [0, 5, 1, 0, 0]
@@ -154,14 +227,18 @@ def test_happy_home_colours_and_rooms() -> None:
     run = drive(new_draft("happy-home"), HAPPY_HOME)
     ana, ben = players(run.session)
     assert ana["rooms"]["kitchen"] == {
-        "core": 2, "most_neighbours": 3, "colours": ["red", "blue"], "plants": [2, 0]
+        "core": 2,
+        "most_neighbours": 3,
+        "colours": ["red", "blue"],
+        "plants": [2, 0],
     }
     assert ben["rooms"]["bedroom"] == {
-        "core": 0, "most_neighbours": 1, "colours": ["red", "blue"], "plants": []
+        "core": 0,
+        "most_neighbours": 1,
+        "colours": ["red", "blue"],
+        "plants": [],
     }
-    assert ben["rooms"]["lounge"] == {
-        "core": 3, "most_neighbours": 2, "colours": [], "plants": []
-    }
+    assert ben["rooms"]["lounge"] == {"core": 3, "most_neighbours": 2, "colours": [], "plants": []}
     assert run.draft.answers["walk"]["remember"] == {
         "colours": ["red", "blue", "green", "yellow", "white"]
     }
@@ -171,11 +248,30 @@ def test_happy_home_colours_and_rooms() -> None:
 
 # Three homes under Nooks & Crannies, every group on one line.
 HAPPY_HOME_THREE = [
-    "Ana\r", "Ben\r", "Cy\r", E, DOWN * 3 + E, "red, blue, green, yellow, white\r",
-    "5 1\r", "2 3 1 0\r", "rb rbg b -\r", "2+0 - 3 -\r", "0 1 0 2\r",
-    "7 0\r", "3 3 2 1\r", "ry rw y ryw\r", "- 1 - 4\r", "1 0 0 0\r",
-    "4 2\r", "1 1 1 1\r", "- g g gb\r", "0 0 - -\r", "2 2 2 2\r",
-    E, E, *REVIEW_OK,  # notes, location, the review
+    "Ana\r",
+    "Ben\r",
+    "Cy\r",
+    E,
+    DOWN * 3 + E,
+    "red, blue, green, yellow, white\r",
+    "5 1\r",
+    "2 3 1 0\r",
+    "rb rbg b -\r",
+    "2+0 - 3 -\r",
+    "0 1 0 2\r",
+    "7 0\r",
+    "3 3 2 1\r",
+    "ry rw y ryw\r",
+    "- 1 - 4\r",
+    "1 0 0 0\r",
+    "4 2\r",
+    "1 1 1 1\r",
+    "- g g gb\r",
+    "0 0 - -\r",
+    "2 2 2 2\r",
+    E,
+    E,
+    *REVIEW_OK,  # notes, location, the review
 ]
 
 
@@ -185,7 +281,10 @@ def test_happy_home_three_players_in_thirty_enters() -> None:
     ana = run.session["players"][0]
     assert ana["mat"] == 5 and ana["scratches"] == 1
     assert ana["rooms"]["bathroom"] == {
-        "core": 3, "colours": ["red", "blue", "green"], "plants": [], "empty_corners": 1
+        "core": 3,
+        "colours": ["red", "blue", "green"],
+        "plants": [],
+        "empty_corners": 1,
     }
     assert ana["rooms"]["kitchen"]["plants"] == [2, 0]
     # Ana: furniture 3+6+1, blue in 3 rooms 2, plants 3+1+4, mat 5, no empty corner in the
@@ -206,9 +305,20 @@ def test_happy_home_three_players_in_thirty_enters() -> None:
 # Finishing Touches: rugs are asked only for the rooms with a pot plant (Ana's kitchen and
 # bedroom, on one line); Ben has no pot plant, so no rugs question at all.
 FINISHING_TOUCHES = [
-    "Ana\r", "Ben\r", E, DOWN * 2 + E, "red, blue, green, yellow, white\r",
-    "5 1\r", "2 2 2 2\r", "rb rb rb rb\r", "2 - 1 -\r", "1 0\r",
-    "3 0\r", "0 0 0 0\r", "- - - -\r", "- - - -\r",
+    "Ana\r",
+    "Ben\r",
+    E,
+    DOWN * 2 + E,
+    "red, blue, green, yellow, white\r",
+    "5 1\r",
+    "2 2 2 2\r",
+    "rb rb rb rb\r",
+    "2 - 1 -\r",
+    "1 0\r",
+    "3 0\r",
+    "0 0 0 0\r",
+    "- - - -\r",
+    "- - - -\r",
     *CLOSE,
 ]
 
@@ -217,7 +327,10 @@ def test_finishing_touches_asks_rugs_only_where_a_pot_plant_could_score_them() -
     run = drive(new_draft("happy-home"), FINISHING_TOUCHES)
     ana, ben = players(run.session)
     assert {room: ana["rooms"][room].get("rugs") for room in ana["rooms"]} == {
-        "kitchen": 1, "bathroom": None, "bedroom": 0, "lounge": None
+        "kitchen": 1,
+        "bathroom": None,
+        "bedroom": 0,
+        "lounge": None,
     }
     assert all("rugs" not in room for room in ben["rooms"].values())
     # Ana: furniture 3 x 4, red and blue in all 4 rooms 5 + 5, plants 3 + 2, mat 5, plant and
@@ -240,16 +353,28 @@ def test_a_three_player_happy_home_review_fits_one_screen_with_players_as_column
 @pytest.mark.parametrize(
     ("key", "text", "problem"),
     [
-        ("players.0.rooms.kitchen.colours", "rb b",
-         "One answer, or all 4 (kitchen bathroom bedroom lounge), not 2"),
-        ("players.0.rooms.kitchen.colours", "rb x - -",
-         "bathroom, colours: 'x': type a room's colours as r red, b blue, g green, y yellow, "
-         "w white"),
+        (
+            "players.0.rooms.kitchen.colours",
+            "rb b",
+            "One answer, or all 4 (kitchen bathroom bedroom lounge), not 2",
+        ),
+        (
+            "players.0.rooms.kitchen.colours",
+            "rb x - -",
+            "bathroom, colours: 'x': type a room's colours as r red, b blue, g green, y yellow, "
+            "w white",
+        ),
         ("players.0.rooms.bathroom.plants", "2 0", "One answer here"),
-        ("players.0.rooms.kitchen.plants", "2+0 5 - -",
-         "bathroom, pot plants' empty neighbours: 0 to 4: a space has 4 orthogonal neighbours"),
-        ("players.0.rooms.kitchen.core", "1 2 4 0",
-         "bedroom, core pieces: 0 to 3: each room has 3 core pieces"),
+        (
+            "players.0.rooms.kitchen.plants",
+            "2+0 5 - -",
+            "bathroom, pot plants' empty neighbours: 0 to 4: a space has 4 orthogonal neighbours",
+        ),
+        (
+            "players.0.rooms.kitchen.core",
+            "1 2 4 0",
+            "bedroom, core pieces: 0 to 3: each room has 3 core pieces",
+        ),
     ],
 )
 def test_a_line_of_rooms_is_refused_in_the_rooms_words(key: str, text: str, problem: str) -> None:
@@ -365,8 +490,23 @@ def test_happy_home_colour_names_survive_ctrl_c_at_the_first_colours() -> None:
 
 
 KEYS = [
-    *"120 <a", "\x1b", "\t", DOWN, UP, "\x7f", ENTER, ENTER, ENTER, CTRL_D, ESC_ENTER,
-    "\x01", "\x15", "\x1b[Z", "2 1 0 3 1\r", "Ana, Ben\r", "\x07\x1b]0;title\x07",
+    *"120 <a",
+    "\x1b",
+    "\t",
+    DOWN,
+    UP,
+    "\x7f",
+    ENTER,
+    ENTER,
+    ENTER,
+    CTRL_D,
+    ESC_ENTER,
+    "\x01",
+    "\x15",
+    "\x1b[Z",
+    "2 1 0 3 1\r",
+    "Ana, Ben\r",
+    "\x07\x1b]0;title\x07",
 ]
 
 
@@ -413,12 +553,15 @@ def test_a_game_saved_already_is_saved_again_only_when_asked(choice: str, kept: 
 
 def test_the_date_is_changed_from_the_review_only() -> None:
     keys = [
-        *HUNGRY[:-len(CLOSE)], E, E,  # notes and location: no question about the date
+        *HUNGRY[: -len(CLOSE)],
+        E,
+        E,  # notes and location: no question about the date
         DOWN + E,  # Change an answer
         DOWN * 4 + E,  # after the four players: game settings, notes and location
         DOWN * 2 + E,  # notes, location, played
         "2026-11-29\r",
-        *REVIEW_OK, E,
+        *REVIEW_OK,
+        E,
     ]
     run = drive(new_draft("hungry"), keys)
     assert run.session["played"] == date(2026, 11, 29)
@@ -429,12 +572,15 @@ def test_the_date_is_changed_from_the_review_only() -> None:
 
 def test_a_card_not_in_the_catalogue_can_be_removed_in_the_review() -> None:
     keys = [
-        *COMFORTS[: -len(CLOSE)], E, E,
+        *COMFORTS[: -len(CLOSE)],
+        E,
+        E,
         DOWN + E,  # Change an answer
         DOWN + E,  # Ben
         DOWN * 11 + E,  # his name, cards, improvements, six Goods, Coins, Stories: the card
         "-\r",
-        *REVIEW_OK, E,
+        *REVIEW_OK,
+        E,
     ]
     run = drive(new_draft("creature-comforts"), keys)
     assert players(run.session)[1].get("custom", []) == []
@@ -460,8 +606,10 @@ def test_removing_the_first_card_of_a_list_keeps_the_others() -> None:
         E,  # Ana
         DOWN + E,  # below her name: Comforts crafted (Hearth, Socks)
         "-\r",  # Hearth goes; Socks is asked next, then the blank closing the list
-        E, E,
-        *REVIEW_OK, E,
+        E,
+        E,
+        *REVIEW_OK,
+        E,
     ]
     run = drive(new_draft("creature-comforts"), keys)
     assert players(run.session)[0]["comforts"] == ["Socks"]
@@ -470,9 +618,12 @@ def test_removing_the_first_card_of_a_list_keeps_the_others() -> None:
 def test_a_group_can_be_typed_on_one_line_from_the_review() -> None:
     keys = [
         *_to_review(HUNGRY),
-        DOWN + E, E, DOWN + E,  # Change an answer, Ana, her 1-star holiday home
+        DOWN + E,
+        E,
+        DOWN + E,  # Change an answer, Ana, her 1-star holiday home
         "0 1 0 3 1\r",
-        *REVIEW_OK, E,
+        *REVIEW_OK,
+        E,
     ]
     run = drive(new_draft("hungry"), keys)
     assert run.session["players"][0]["homes"] == [0, 1, 0, 3, 1]
@@ -500,7 +651,8 @@ def test_a_new_objective_asks_each_room_its_count() -> None:
         E,  # the design objective
         DOWN * 3 + E,  # Nooks & Crannies
         *["0\r"] * 8,  # each room's empty corners, for both homes
-        *REVIEW_OK, E,
+        *REVIEW_OK,
+        E,
     ]
     run = drive(new_draft("happy-home"), keys)
     kitchen = run.session["players"][1]["rooms"]["kitchen"]
@@ -526,11 +678,23 @@ def test_a_forgotten_player_is_added_from_the_review() -> None:
 def test_a_player_entered_by_mistake_is_removed_from_the_review() -> None:
     cy = ["3 2 4\r", "1\r", "2\r"]
     keys = [
-        "Ana\r", "Ben\r", "Cy\r", "\r", "3 2 4\r", "1\r", "2\r", "12\r", "\r", "\r", *cy,
-        E, E,
+        "Ana\r",
+        "Ben\r",
+        "Cy\r",
+        "\r",
+        "3 2 4\r",
+        "1\r",
+        "2\r",
+        "12\r",
+        "\r",
+        "\r",
+        *cy,
+        E,
+        E,
         DOWN * 3 + E,  # Remove a player (after: score it, change an answer, add a player)
         DOWN + E,  # Ben
-        *REVIEW_OK, E,
+        *REVIEW_OK,
+        E,
     ]
     run = drive(new_draft("before-the-guests-arrive"), keys)
     assert [p["name"] for p in run.session["players"]] == ["Ana", "Cy"]
@@ -546,17 +710,39 @@ def test_removing_a_player_moves_later_players_closed_lists_up() -> None:
     }
     Context(find_game("creature-comforts"), answers).remove_player(1)
     assert [p["name"] for p in answers["players"]] == ["Ana", "Cy"]
-    assert answers["walk"]["closed"] == ["players", "players.0.cards", "players.1.cards",
-                                         "players.1.x"]
+    assert answers["walk"]["closed"] == [
+        "players",
+        "players.0.cards",
+        "players.1.cards",
+        "players.1.x",
+    ]
 
 
 def test_the_review_names_what_blocks_scoring_as_the_review_does_not_as_the_file_does() -> None:
-    keys = ["Ana\r", "Ben\r", "\r", "0 0 0 0 0\r", "6 0 0 0 0\r", "0 0 0 0 0\r", "6 0 0 0 0\r",
-            E, E]
+    keys = [
+        "Ana\r",
+        "Ben\r",
+        "\r",
+        "0 0 0 0 0\r",
+        "6 0 0 0 0\r",
+        "0 0 0 0 0\r",
+        "6 0 0 0 0\r",
+        E,
+        E,
+    ]
     screen = " ".join(drive(new_draft("hungry"), keys).screen.split())
     assert "Cannot score yet: red (tourists at the hotels): 12 tourists at the red hotel" in screen
-    over = ["Ana\r", "Ben\r", "\r", "6 6 6 6 0\r", "6 0 0 0 0\r", "0 0 0 0 0\r", "0 0 0 0 0\r",
-            E, E]
+    over = [
+        "Ana\r",
+        "Ben\r",
+        "\r",
+        "6 6 6 6 0\r",
+        "6 0 0 0 0\r",
+        "0 0 0 0 0\r",
+        "0 0 0 0 0\r",
+        E,
+        E,
+    ]
     screen = " ".join(drive(new_draft("hungry"), over).screen.split())
     assert "Cannot score yet: Ana: 30 tourists;" in screen
     assert "key '" not in screen

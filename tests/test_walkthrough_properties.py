@@ -278,8 +278,9 @@ class Corrections(RuleBasedStateMachine):
             return
         summary = self.nav.summary()
         shown = [v for _, v in summary.settings] + [v for _, r in summary.players for _, v in r]
-        if "?" in shown or any(s.is_needed(self.draft.answers)
-                               for s in self.nav.plan(self.draft.answers)):
+        if "?" in shown or any(
+            s.is_needed(self.draft.answers) for s in self.nav.plan(self.draft.answers)
+        ):
             assert summary.problem is not None
 
     def teardown(self) -> None:

@@ -59,7 +59,7 @@ def test_a_three_player_happy_home_on_a_40_by_100_terminal(tmp_path: Path) -> No
 @pytest.mark.slow
 def test_a_live_game_survives_a_killed_terminal(tmp_path: Path) -> None:
     terminal = Terminal(tmp_path, "--live")
-    terminal.child.send("Ana\r" "Ben\r" + "".join(ROUND * 2))
+    terminal.child.send("Ana\rBen\r" + "".join(ROUND * 2))
     terminal.expect("After round 1")
     terminal.expect("Round 2 of 6")
     terminal.child.kill(signal.SIGKILL)
@@ -179,8 +179,20 @@ def test_ctrl_c_after_the_save_says_the_game_was_saved(tmp_path: Path) -> None:
     assert not draft_path(tmp_path, KIND).exists()
 
 
-KEYS = [*"120 <a", "\x1b", "\t", "\x1b[B", UP, "\x7f", "\r", "\r", "\r", "\x1b\r",
-        "2 1 0 3 1\r", "Ana, Ben\r"]
+KEYS = [
+    *"120 <a",
+    "\x1b",
+    "\t",
+    "\x1b[B",
+    UP,
+    "\x7f",
+    "\r",
+    "\r",
+    "\r",
+    "\x1b\r",
+    "2 1 0 3 1\r",
+    "Ana, Ben\r",
+]
 
 
 @pytest.mark.slow
@@ -227,8 +239,10 @@ def test_a_second_terminal_is_told_the_walk_through_is_open_elsewhere(tmp_path: 
     screen = " ".join(second.finish().split())
     assert second.child.exitstatus == 2
     kept = draft_path(tmp_path, KIND)
-    assert f"error: a walk-through is open in another terminal (its answers are kept in {kept})" \
+    assert (
+        f"error: a walk-through is open in another terminal (its answers are kept in {kept})"
         in screen
+    )
     assert "Carry on with it?" not in screen
     first.child.sendcontrol("c")
     first.finish()

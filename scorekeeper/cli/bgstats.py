@@ -58,5 +58,3 @@ def write_new(path: Path, data: bytes) -> None:
         raise fail(f"cannot write {path}: {reason(error)}", ExitStatus.FAILURE) from None
     finally:
         temp.unlink(missing_ok=True)
-
-

@@ -39,6 +39,7 @@ FORMATS = {
 }
 """`history export --format` values, with what each writes (its help and completion)."""
 
+
 def games() -> Completions:
     """Game ids and aliases."""
     return _offer(_known().games())

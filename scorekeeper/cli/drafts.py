@@ -58,13 +58,19 @@ def restore(
         done = restore_draft(state.home, draft_id)
     console = render.make_console()
     if done.previous is not None:
-        console.print(render.user(f"The current draft was set aside as {done.previous} (id "
-                                  f"{id_of(done.previous)})."), soft_wrap=True)
+        console.print(
+            render.user(
+                f"The current draft was set aside as {done.previous} (id {id_of(done.previous)})."
+            ),
+            soft_wrap=True,
+        )
     assert done.kept.draft is not None  # restore brings back only a draft that reads
-    console.print(render.user(f"Restored {done.kept.id}: {done.kept.draft.summary()}."),
-                  soft_wrap=True)
-    console.print(render.user(f"`{state.program} score --resume` carries on with it."),
-                  soft_wrap=True)
+    console.print(
+        render.user(f"Restored {done.kept.id}: {done.kept.draft.summary()}."), soft_wrap=True
+    )
+    console.print(
+        render.user(f"`{state.program} score --resume` carries on with it."), soft_wrap=True
+    )
 
 
 def _print_drafts(state: AppState, as_json: bool) -> None:
@@ -83,13 +89,23 @@ def _print_drafts(state: AppState, as_json: bool) -> None:
     states = {kept.state for kept in found}
     if RESCUED in states:
         when = "now" if CURRENT not in states else "once there is no current draft"
-        console.print(render.user(f"The rescued draft was kept in the temporary folder while the "
-                                  f"data directory was full; `{state.program} score --resume` "
-                                  f"brings it home {when}."), soft_wrap=True)
+        console.print(
+            render.user(
+                f"The rescued draft was kept in the temporary folder while the "
+                f"data directory was full; `{state.program} score --resume` "
+                f"brings it home {when}."
+            ),
+            soft_wrap=True,
+        )
     if any(kept.set_aside is not None for kept in found):
-        console.print(render.user(f"`{state.program} drafts restore ID` brings a dropped one "
-                                  f"back; drafts set aside go to the trash {KEEP_DAYS} days "
-                                  "later, when a walk-through starts."), soft_wrap=True)
+        console.print(
+            render.user(
+                f"`{state.program} drafts restore ID` brings a dropped one "
+                f"back; drafts set aside go to the trash {KEEP_DAYS} days "
+                "later, when a walk-through starts."
+            ),
+            soft_wrap=True,
+        )
 
 
 def _line(kept: KeptDraft) -> str:

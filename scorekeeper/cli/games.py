@@ -29,4 +29,3 @@ def games(ctx: typer.Context) -> None:
     """List the titles scorekeeper knows."""
     if ctx.invoked_subcommand is None:
         print_games()
-

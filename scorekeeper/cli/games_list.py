@@ -15,10 +15,8 @@ def list_games() -> None:
     print_games()
 
 
-
 def print_games() -> None:
     rows = [[g.id, g.name, ", ".join(g.aliases) or "-", g.players_text] for g in TITLES]
     render.make_console().print(
         render.review_table("Games", ["Id", "Title", "Aliases", "Players"], rows)
     )
-

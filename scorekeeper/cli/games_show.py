@@ -48,7 +48,6 @@ def show(
         console.print(cards_table(cards, str(state.home / own)))
 
 
-
 def _to_json(
     game: Game[Any, Any], notes: list[tuple[str, str]], cards: tuple[CardRow, ...] | None
 ) -> dict[str, Any]:
@@ -87,4 +86,3 @@ def _to_json(
             for row in cards
         ]
     return out
-

@@ -25,8 +25,7 @@ SUBCOMMANDS = {
     ),
     "restore": (
         "history_trash",
-        "Put sessions back from the trash under their names (`history list --trash` shows "
-        "them).",
+        "Put sessions back from the trash under their names (`history list --trash` shows them).",
     ),
     "rescore": (
         "history_rescore",

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 app = command_app()
 
+
 @app.command("show")
 def show(
     ctx: typer.Context,

@@ -36,9 +36,7 @@ def sessions(home: Path) -> Known:
 
 def series(home: Path) -> Known:
     """Every series, defined by a file or named only by sessions."""
-    defined = {
-        d.name: "defined" for d in series_definitions(home) if not isinstance(d, Unreadable)
-    }
+    defined = {d.name: "defined" for d in series_definitions(home) if not isinstance(d, Unreadable)}
     named = {p.series: "named by sessions" for p in load(home).plays if p.series}
     return list({**named, **defined}.items())
 

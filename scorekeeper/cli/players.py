@@ -31,4 +31,3 @@ def players(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List players with their play counts (names match in any case)."""
     if ctx.invoked_subcommand is None:
         print_players(ctx.obj, as_json)
-

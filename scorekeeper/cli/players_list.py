@@ -32,7 +32,6 @@ def list_players(ctx: typer.Context, as_json: JsonOption = False) -> None:
     print_players(ctx.obj, as_json)
 
 
-
 def print_players(state: AppState, as_json: bool) -> None:
     with user_errors():
         loaded = load(state.home)
@@ -56,4 +55,3 @@ def _aliases(state: AppState) -> Aliases:
     except StorageError as error:
         typer.echo(visible(f"note: {error}; renames are not shown"), err=True)
         return Aliases()
-

@@ -45,4 +45,3 @@ def rename(
         console.print(
             render.user(f"Not changed: {plural(len(done.skipped), 'unreadable file')}.", "yellow")
         )
-

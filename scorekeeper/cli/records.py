@@ -55,7 +55,6 @@ JsonOption = Annotated[
 ]
 
 
-
 def print_json(data: object) -> None:
     """JSON on standard output: data, never markup, with control characters escaped."""
     # only --json writes JSON: the module that writes it loads json and the plays' model

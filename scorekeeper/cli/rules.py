@@ -101,7 +101,6 @@ def _show(index: Index, note_id: str, title: str | None, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(_to_json(index, note), ensure_ascii=False, indent=2))
     else:
-
         print_notes(render.make_console(), index, [note], show_game=True)
 
 
@@ -139,7 +138,6 @@ def _answer(index: Index, question: str, title: str | None, show_all: bool, as_j
         ]
         typer.echo(json.dumps(answers if good else [], ensure_ascii=False, indent=2))
     else:
-
         print_answer(render.make_console(), index, question, title, hits, close, good)
     if not good:
         raise typer.Exit(ExitStatus.FAILURE)

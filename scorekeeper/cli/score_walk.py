@@ -37,18 +37,31 @@ def walk_through(
         with TableSession.open(state.home, warn) as table:
             if table is None:
                 kept = draft_path(state.home, KIND)
-                raise fail(f"a walk-through is open in another terminal (its answers are kept "
-                           f"in {kept}); finish it there, or stop it with Ctrl-C, then run this "
-                           "again")
+                raise fail(
+                    f"a walk-through is open in another terminal (its answers are kept "
+                    f"in {kept}); finish it there, or stop it with Ctrl-C, then run this "
+                    "again"
+                )
             table.series = series
             table.program = state.program
             errors = render.make_console(stderr=True)
-            draft = table.start(game.id if game else None, discard=discard, resume=resume,
-                                tell=lambda text: console.print(text, markup=False),
-                                warn=lambda text: render.print_warnings(errors, [text]))
+            draft = table.start(
+                game.id if game else None,
+                discard=discard,
+                resume=resume,
+                tell=lambda text: console.print(text, markup=False),
+                warn=lambda text: render.print_warnings(errors, [text]),
+            )
             _need_terminal()
-            if not run(console, table, draft, resume=resume, game=game, live=live,
-                       command=f"{table.program} score"):
+            if not run(
+                console,
+                table,
+                draft,
+                resume=resume,
+                game=game,
+                live=live,
+                command=f"{table.program} score",
+            ):
                 raise typer.Exit(ExitStatus.INTERRUPTED)
 
 
@@ -57,9 +70,11 @@ def _need_terminal() -> None:
     if not sys.stdin.isatty():
         raise fail("the walk-through asks questions in a terminal; to score a file use --from FILE")
     if not sys.stdout.isatty():  # its questions would go into the file, unseen
-        raise fail("the walk-through draws its questions on the terminal, not into a redirected "
-                   "output; to score a file use --from FILE (with --json for a result to "
-                   "redirect)")
+        raise fail(
+            "the walk-through draws its questions on the terminal, not into a redirected "
+            "output; to score a file use --from FILE (with --json for a result to "
+            "redirect)"
+        )
 
 
 def _game(name: str | None, live: bool) -> Game[Any, Any] | None:

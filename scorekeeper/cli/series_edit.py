@@ -110,4 +110,3 @@ def _say_moved(moved: Moved, where: str) -> None:
     if moved.changed < moved.asked:
         text += f" {moved.asked - moved.changed} already were."
     render.make_console().print(render.user(text))
-

@@ -76,4 +76,3 @@ def list_series(ctx: typer.Context, as_json: JsonOption = False) -> None:
         console.print("No series yet: start one with `scorekeeper series new NAME`.")
         return
     console.print(series_list_table(reports))
-

@@ -36,7 +36,6 @@ class Ruling:
                 return choice
         raise InputError(f"expected one of {choices_text(self)}, got {value!r}")
 
-
     def from_text(self, text: str) -> Value:
         """A choice typed on the command line ("6", "next-player")."""
         for choice in self.choices:

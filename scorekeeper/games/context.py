@@ -76,13 +76,15 @@ class Context:
         and answers set aside."""
         del self.players[seat]
         self.walk["closed"] = [
-            moved for key in self.walk.get("closed", [])
+            moved
+            for key in self.walk.get("closed", [])
             if (moved := _renumbered(key, seat)) is not None
         ]
         aside = self.walk.get("aside", {})
         if aside:
             self.walk["aside"] = {
-                moved: value for key, value in aside.items()
+                moved: value
+                for key, value in aside.items()
                 if (moved := _renumbered(key, seat)) is not None
             }
 

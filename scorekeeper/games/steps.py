@@ -232,14 +232,23 @@ def field_steps(fields: Sequence[Field], base: Path, seat: int | None) -> list[S
         if isinstance(f, IntListField) and f.labels:
             order = " ".join(label.split()[0] for label in f.labels)
             out += [
-                number_step((*path, i), label, f, f.low, f.high, seat=seat, group=f.key,
-                            order=order)
+                number_step(
+                    (*path, i), label, f, f.low, f.high, seat=seat, group=f.key, order=order
+                )
                 for i, label in enumerate(f.labels)
             ]
         elif isinstance(f, CountsField):
             out += [
-                number_step((*path, name), f"{name} ({f.label})", f, f.low, f.high, seat=seat,
-                            group=f.key, order=" ".join(f.names))
+                number_step(
+                    (*path, name),
+                    f"{name} ({f.label})",
+                    f,
+                    f.low,
+                    f.high,
+                    seat=seat,
+                    group=f.key,
+                    order=" ".join(f.names),
+                )
                 for name in f.names
             ]
         elif isinstance(f, IntField):
@@ -248,24 +257,45 @@ def field_steps(fields: Sequence[Field], base: Path, seat: int | None) -> list[S
             out.append(replace(step, ask=replace(step.ask, parse=_checked(f, step.ask.parse))))
         elif isinstance(f, BoolField):
             ask: Ask = Choice((("yes", True), ("no", False)))
-            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help,
-                            optional=not f.required))
+            out.append(
+                Step(
+                    path, f.label, ask, seat=seat, rule=f.rule, help=f.help, optional=not f.required
+                )
+            )
         elif isinstance(f, ChoiceField):
             ask = Choice(tuple((c, c) for c in f.choices))
-            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help,
-                            optional=not f.required))
+            out.append(
+                Step(
+                    path, f.label, ask, seat=seat, rule=f.rule, help=f.help, optional=not f.required
+                )
+            )
         elif isinstance(f, IntOrListField):
-            out.append(Step(path, f.label, _total_or_list(f), seat=seat, rule=f.rule, help=f.help,
-                            optional=not f.required))
+            out.append(
+                Step(
+                    path,
+                    f.label,
+                    _total_or_list(f),
+                    seat=seat,
+                    rule=f.rule,
+                    help=f.help,
+                    optional=not f.required,
+                )
+            )
         elif isinstance(f, IntListField):
             parse = _checked(f, number_list(whole_number(f.low, f.high, f.limit), f.max_len))
             ask = Text(parse, blank=[] if f.min_len == 0 else None, shape=f.allowed())
-            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help,
-                            optional=not f.required))
+            out.append(
+                Step(
+                    path, f.label, ask, seat=seat, rule=f.rule, help=f.help, optional=not f.required
+                )
+            )
         elif isinstance(f, StrListField):
             ask = Text(_checked(f, _texts), shape=f.allowed())
-            out.append(Step(path, f.label, ask, seat=seat, rule=f.rule, help=f.help,
-                            optional=not f.required))
+            out.append(
+                Step(
+                    path, f.label, ask, seat=seat, rule=f.rule, help=f.help, optional=not f.required
+                )
+            )
         else:
             raise TypeError(f"{f.key}: no plain step for {type(f).__name__}")
     return out

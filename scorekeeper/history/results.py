@@ -83,4 +83,3 @@ def _around_result(text: str) -> tuple[str, str]:
         elif line.lstrip().startswith("#"):
             after.append(line)
     return "".join(before), "".join(after)
-

@@ -97,11 +97,7 @@ NOT_INPUTS = ("format", "played", "series", "location", "notes", "players", "ext
 def _check_room(home: Path, series: str, game: str) -> None:
     """Raise SeriesError when the series is complete or for another title, as it is now."""
     definition = next(
-        (
-            d
-            for d in series_definitions(home)
-            if not isinstance(d, Unreadable) and d.name == series
-        ),
+        (d for d in series_definitions(home) if not isinstance(d, Unreadable) and d.name == series),
         SeriesDef(series),
     )
     check_join(definition, load(home).plays, game)

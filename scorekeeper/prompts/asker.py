@@ -63,8 +63,9 @@ def select(message: str, options: Sequence[tuple[str, Any]], default: Any = None
     titles = [title for title, _ in options]
     values = dict(enumerate(value for _, value in options))
     choices = [questionary.Choice(t, value=i) for i, t in enumerate(titles)]
-    start = next((choices[i] for i, v in values.items() if v == default and default is not None),
-                 None)
+    start = next(
+        (choices[i] for i, v in values.items() if v == default and default is not None), None
+    )
     while True:
         picked = answer(questionary.select(message, choices=choices, default=start))
         if isinstance(picked, int) and not isinstance(picked, bool) and picked in values:
@@ -142,8 +143,9 @@ class TableAsker:
             if who == _BACK_VALUE:
                 continue
             rows = summary.settings if who == -1 else summary.players[who][1]
-            choices = [(f"{step.column or step.label}: {shown}", i) for i, (step, shown) in
-                       enumerate(rows)]
+            choices = [
+                (f"{step.column or step.label}: {shown}", i) for i, (step, shown) in enumerate(rows)
+            ]
             picked = select("Which answer?", [*choices, (BACK_TITLE, _BACK_VALUE)])
             if picked != _BACK_VALUE:
                 chosen: Step = rows[picked][0]
@@ -195,9 +197,7 @@ class TableAsker:
             except ValueError:  # text that got past the prompt's check (a paste): ask again
                 continue
 
-    def _parse(
-        self, step: Step, ask: Text, text: str, current: Any, group: Sequence[Step]
-    ) -> Any:
+    def _parse(self, step: Step, ask: Text, text: str, current: Any, group: Sequence[Step]) -> Any:
         text = text.strip()
         if text == BACK_WORD:
             return BACK

@@ -37,15 +37,21 @@ def run(
                 _start_series(console, table, table.series)
             if draft is not None and not resume and not offer_draft(console, draft):
                 dropped = table.drop_draft()
-                console.print(f"Its answers are kept in {dropped}; "
-                              f"`{table.restore_command(dropped)}` brings it back.", markup=False)
+                console.print(
+                    f"Its answers are kept in {dropped}; "
+                    f"`{table.restore_command(dropped)}` brings it back.",
+                    markup=False,
+                )
                 draft = None
             table.draft = draft or new_draft(game, live)
             saved = walk_through(console, table)
             aside = table.finish(saved is not None)
             if saved is None and aside is not None:
-                console.print(f"Not saved; the answers are kept in {aside}; "
-                              f"`{table.restore_command(aside)}` brings them back.", markup=False)
+                console.print(
+                    f"Not saved; the answers are kept in {aside}; "
+                    f"`{table.restore_command(aside)}` brings them back.",
+                    markup=False,
+                )
             elif saved is None:
                 console.print("Not saved.")
             elif table.series:
@@ -81,6 +87,8 @@ def _start_series(console: Console, table: TableSession, series: str) -> None:
         return
     near = did_you_mean(series, names)
     console.print(render.user(f"There is no series {series} yet{f'; {near}' if near else '.'}"))
-    if not select(f"Start the series {series} with this game?",
-                  [(f"Yes: start {series}", True), ("No: stop here", False)]):
+    if not select(
+        f"Start the series {series} with this game?",
+        [(f"Yes: start {series}", True), ("No: stop here", False)],
+    ):
         raise InputError(f"no series {series!r}; nothing was asked (`scorekeeper series list`)")

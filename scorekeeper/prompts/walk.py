@@ -61,7 +61,6 @@ def walk_through(console: Console, table: Table) -> Path | None:
         if wanted != default:
             table.remember_sharing(wanted)
         if wanted:
-
             print_link_and_code(console, table.play_link(path, session, outcome))
     return path
 
@@ -88,8 +87,9 @@ def retry_save(console: Console, error: str, kept: Path | None) -> bool:
     """The session could not be written (a full disk): try again once there is room (True),
     or stop with every answer kept for --resume (False)."""
     where = f"kept in {kept}" if kept is not None else "held here until there is room"
-    console.print(render.user(f"The game is not saved: {error}. Every answer is {where}.",
-                              "yellow"))
+    console.print(
+        render.user(f"The game is not saved: {error}. Every answer is {where}.", "yellow")
+    )
     again: bool = select(
         "Make room, then:", [("Try again", True), ("Stop here (resume later)", False)]
     )
@@ -104,4 +104,3 @@ def offer_draft(console: Console, draft: Draft) -> bool:
         [("Resume it", True), ("Discard it and start a new game", False)],
     )
     return resume
-

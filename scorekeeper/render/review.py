@@ -70,4 +70,3 @@ def review(
     print_warnings(console, warnings)
     if problem:
         console.print(user(f"Cannot score yet: {problem}", "bold red"))
-

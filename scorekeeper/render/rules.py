@@ -137,9 +137,7 @@ def print_answer(
     other = index.other_title(question, title, hits) if title is not None else None
     if other is not None:
         name = index.library.title(other).name
-        console.print(
-            command_hint(f"These words belong to {name}; ask with", f"--game {other}")
-        )
+        console.print(command_hint(f"These words belong to {name}; ask with", f"--game {other}"))
     if not good:
         console.print(
             command_hint("See a game's notes", f"scorekeeper rules list {title or 'GAME'}")

@@ -272,9 +272,7 @@ def _split(
     ways = [
         (word[:cut], word[cut:])
         for cut in range(MIN_PART, len(word) - MIN_PART + 1)
-        if all(
-            part not in words.STOP_WORDS and is_known(part) for part in (word[:cut], word[cut:])
-        )
+        if all(part not in words.STOP_WORDS and is_known(part) for part in (word[:cut], word[cut:]))
     ]
     if not ways:
         return [word]

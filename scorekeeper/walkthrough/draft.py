@@ -87,8 +87,7 @@ class Draft:
                 raise StorageError(f"draft: expected a table per player, got {players!r}")
             if len(players) > title.max_players:
                 raise StorageError(
-                    f"draft: {len(players)} players; {title.name} takes at most "
-                    f"{title.max_players}"
+                    f"draft: {len(players)} players; {title.name} takes at most {title.max_players}"
                 )
         for key in ("settings", "walk"):
             if not isinstance(answers.get(key, {}), dict):
@@ -107,7 +106,6 @@ class Draft:
         if self.answers.get("walk", {}).get("live"):
             where += " (live)"
         return f"{name} with {who}, started {self.started:%Y-%m-%d %H:%M}, {where}"
-
 
     def _progress(self) -> str:
         """'answering, 12 answers given': the players' answers and settings so far."""
@@ -197,9 +195,13 @@ class DraftKeeper:
             path = None
         if not self.away or path != self.where:
             if path is None:
-                self.warn(f"answers cannot be written ({error}); they are held until there "
-                          "is room, and written as soon as there is")
+                self.warn(
+                    f"answers cannot be written ({error}); they are held until there "
+                    "is room, and written as soon as there is"
+                )
             else:
-                self.warn(f"answers cannot be kept in the data directory ({error}); they are "
-                          f"kept in {path} until it has room again")
+                self.warn(
+                    f"answers cannot be kept in the data directory ({error}); they are "
+                    f"kept in {path} until it has room again"
+                )
         self.where, self.away = path, True

@@ -117,13 +117,17 @@ def restore(home: Path, wanted: str) -> Restored:
     _find(wanted, _set_aside(kept_drafts(home)))  # a wrong id refused before any file is made
     with held_while_open(open_lock(home)) as mine:
         if not mine:
-            raise DraftError("a walk-through is open in another terminal; finish or stop it "
-                             "there, then run this again")
+            raise DraftError(
+                "a walk-through is open in another terminal; finish or stop it "
+                "there, then run this again"
+            )
         found = kept_drafts(home)
         kept = _find(wanted, _set_aside(found))  # again, as it is now the lock is held
         if kept.draft is None:
-            raise DraftError(f"draft {kept.id} cannot be resumed ({kept.problem}); its file "
-                             f"is kept as {kept.path}")
+            raise DraftError(
+                f"draft {kept.id} cannot be resumed ({kept.problem}); its file "
+                f"is kept as {kept.path}"
+            )
         current = next((k for k in found if k.state == CURRENT), None)
         previous = None
         if current is not None:

@@ -236,9 +236,7 @@ class Navigator:
         for index, step in enumerate(steps):
             if key and step.key == key:
                 return index
-        return next(
-            (i for i, s in enumerate(steps) if not s.is_answered(self.answers)), len(steps)
-        )
+        return next((i for i, s in enumerate(steps) if not s.is_answered(self.answers)), len(steps))
 
     def _stage(self, stage: str, position: str) -> None:
         self.draft.stage, self.draft.position = stage, position

@@ -85,8 +85,13 @@ def game_step(games: Sequence[Game[Any, Any]]) -> Step:
             answers["walk"] = {"menu": True}
         answers["game"] = value
 
-    return Step(GAME_STEP, "Which game did you play?", Choice(options, back=False), write=write,
-                reviewed=False)
+    return Step(
+        GAME_STEP,
+        "Which game did you play?",
+        Choice(options, back=False),
+        write=write,
+        reviewed=False,
+    )
 
 
 def name_steps(context: Context) -> list[Step]:
@@ -111,9 +116,17 @@ def _remove_step(context: Context) -> Step:
         context.remove_player(value)
         context.close("players")  # the table is complete: no further name is asked
 
-    return Step(("players",), "Remove which player? Their answers go with them.",
-                Choice(options), read=lambda answers: None, write=write, reviewed=False,
-                optional=True, asked=False, menu="Remove a player")
+    return Step(
+        ("players",),
+        "Remove which player? Their answers go with them.",
+        Choice(options),
+        read=lambda answers: None,
+        write=write,
+        reviewed=False,
+        optional=True,
+        asked=False,
+        menu="Remove a player",
+    )
 
 
 def _name_parse(context: Context, seat: int) -> Callable[[str], str]:
@@ -163,8 +176,15 @@ def _next_name_step(context: Context) -> Step:
     )
     # From the review, "Add a player" asks this again: a forgotten player is one more name,
     # then their answers, not a new walk-through.
-    return Step(("players", seat, "name"), label, ask, read=read, write=write, reviewed=False,
-                menu="Add a player")
+    return Step(
+        ("players", seat, "name"),
+        label,
+        ask,
+        read=read,
+        write=write,
+        reviewed=False,
+        menu="Add a player",
+    )
 
 
 def title_steps(context: Context) -> list[Step]:
@@ -277,14 +297,25 @@ def closing_steps(started: datetime) -> list[Step]:
         return parse
 
     return [
-        Step(("notes",), "Notes", Text(text(NOTES_MAX), blank=""), column="notes",
-             show=_or_dash),
-        Step(("location",), "Where was it played?", Text(text(100), blank=""),
-             column="location", show=_or_dash),
-        Step(("played",), "When was it played? (like 2026-11-30 20:15, or a day alone)",
-             Text(_when, shape="a date, or a date and a time"), column="played",
-             read=lambda answers: _played(answers, started), write=_write_played,
-             show=_show_played, asked=False, optional=True),
+        Step(("notes",), "Notes", Text(text(NOTES_MAX), blank=""), column="notes", show=_or_dash),
+        Step(
+            ("location",),
+            "Where was it played?",
+            Text(text(100), blank=""),
+            column="location",
+            show=_or_dash,
+        ),
+        Step(
+            ("played",),
+            "When was it played? (like 2026-11-30 20:15, or a day alone)",
+            Text(_when, shape="a date, or a date and a time"),
+            column="played",
+            read=lambda answers: _played(answers, started),
+            write=_write_played,
+            show=_show_played,
+            asked=False,
+            optional=True,
+        ),
     ]
 
 
@@ -362,4 +393,3 @@ def answers_from_session(session: Session) -> dict[str, Any]:
     if module is not None and hasattr(module, "from_session"):
         module.from_session(Context(session.game, answers))
     return answers
-

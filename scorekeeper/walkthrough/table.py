@@ -155,8 +155,7 @@ class TableSession:
 
         session = replace(session, series=self.series or session.series)
         # a duplicate was offered already: "Keep both" is the only way here
-        self.saved_as = save_played(session, outcome, self.home, before=mark,
-                                    allow_duplicate=True)
+        self.saved_as = save_played(session, outcome, self.home, before=mark, allow_duplicate=True)
         return self.saved_as
 
     def sharing(self) -> bool | None:
@@ -206,8 +205,10 @@ class TableSession:
         self.clear_old_drafts(tell, warn)
         if discard and self.has_draft():
             aside = self.drop_draft()
-            tell(f"The unfinished walk-through was put aside as {aside}; "
-                 f"`{self.restore_command(aside)}` brings it back.")
+            tell(
+                f"The unfinished walk-through was put aside as {aside}; "
+                f"`{self.restore_command(aside)}` brings it back."
+            )
         draft, warning, note = (None, "", "") if discard else self.kept_draft()
         if warning:
             warn(warning)
@@ -260,8 +261,10 @@ class TableSession:
             warn(f"old drafts were not moved to the trash: {error}")
             return
         if moved:
-            tell(f"{plural(len(moved), 'draft')} set aside more than {KEEP_DAYS} days ago "
-                 f"moved to {moved[0].parent}.")
+            tell(
+                f"{plural(len(moved), 'draft')} set aside more than {KEEP_DAYS} days ago "
+                f"moved to {moved[0].parent}."
+            )
 
     def drop_draft(self) -> Path:
         """Put the kept draft aside (never destroyed); returns where it went."""

@@ -47,8 +47,9 @@ def steps(context: Context) -> list[Step]:
         for key in ("comforts", "improvements"):
             out += card_steps(context, seat, key)
         fields = _fields(context)
-        out += field_steps([fields["goods"], fields["coins"], fields["stories"]],
-                           ("players", seat), seat)
+        out += field_steps(
+            [fields["goods"], fields["coins"], fields["stories"]], ("players", seat), seat
+        )
         out += custom_steps(context, seat)
         out += solo_steps(context, seat)
     return out
@@ -173,19 +174,42 @@ def custom_steps(context: Context, seat: int) -> list[Step]:
     for index, card in enumerate(cards):
         name = str(card.get("name", "?"))
         out += [
-            Step((*base, index, "name"),
-                 f"card not in the catalogue #{index + 1} ({REMOVE} removes it)",
-                 Text(_or_remove(named)), seat=seat, rule=rule, column=f"other card {index + 1}",
-                 show=_describer(card), write=_custom_writer(context, seat, index)),
-            Step((*base, index, "vp"), f"{name}: printed VP", Text(whole_number(0, 99), blank=0),
-                 seat=seat, rule=rule, reviewed=False),
-            Step((*base, index, "bonus"), f"{name}: bonus VP earned",
-                 Text(whole_number(0, 99), blank=0), seat=seat, rule=rule, reviewed=False),
-            Step((*base, index, "type"), f"{name}: Comfort type (it counts wherever types count)",
-                 Choice((("none (or not a Comfort)", ""),
-                         *((t.capitalize(), t) for t in TYPES))),
-                 seat=seat, rule=rule, reviewed=False,
-                 read=_type_reader(card), write=_type_writer(card)),
+            Step(
+                (*base, index, "name"),
+                f"card not in the catalogue #{index + 1} ({REMOVE} removes it)",
+                Text(_or_remove(named)),
+                seat=seat,
+                rule=rule,
+                column=f"other card {index + 1}",
+                show=_describer(card),
+                write=_custom_writer(context, seat, index),
+            ),
+            Step(
+                (*base, index, "vp"),
+                f"{name}: printed VP",
+                Text(whole_number(0, 99), blank=0),
+                seat=seat,
+                rule=rule,
+                reviewed=False,
+            ),
+            Step(
+                (*base, index, "bonus"),
+                f"{name}: bonus VP earned",
+                Text(whole_number(0, 99), blank=0),
+                seat=seat,
+                rule=rule,
+                reviewed=False,
+            ),
+            Step(
+                (*base, index, "type"),
+                f"{name}: Comfort type (it counts wherever types count)",
+                Choice((("none (or not a Comfort)", ""), *((t.capitalize(), t) for t in TYPES))),
+                seat=seat,
+                rule=rule,
+                reviewed=False,
+                read=_type_reader(card),
+                write=_type_writer(card),
+            ),
         ]
 
     def write(answers: dict[str, Any], value: Any) -> None:
@@ -194,11 +218,19 @@ def custom_steps(context: Context, seat: int) -> list[Step]:
         context.close(flag, value == "")
 
     out.append(
-        Step((*base, len(cards), "name"),
-             "a card not in the catalogue (blank when none left)",
-             Text(named, blank=""), seat=seat, rule=rule, help=custom.help,
-             column="other cards", read=read, write=write, reviewed=not cards,
-             show=lambda value: "none")
+        Step(
+            (*base, len(cards), "name"),
+            "a card not in the catalogue (blank when none left)",
+            Text(named, blank=""),
+            seat=seat,
+            rule=rule,
+            help=custom.help,
+            column="other cards",
+            read=read,
+            write=write,
+            reviewed=not cards,
+            show=lambda value: "none",
+        )
     )
     return out
 
@@ -294,9 +326,15 @@ def solo_steps(context: Context, seat: int) -> list[Step]:
     options = tuple((f"{TYPE_WORDS[t]} ({t.capitalize()})", t) for t in tied)
     _, left_open = _closer(context, seat, "solo_type")
     return [
-        Step(("players", seat, "solo_type"),
-             f"{f.label}: you crafted as many of each; pick your title's first word",
-             Choice(options), seat=seat, rule=f.rule, help=f.help, column=f.label,
-             read=lambda doc: answers.get("solo_type") or left_open(doc),
-             optional=True)  # a saved game may leave it out: the title shows both words
+        Step(
+            ("players", seat, "solo_type"),
+            f"{f.label}: you crafted as many of each; pick your title's first word",
+            Choice(options),
+            seat=seat,
+            rule=f.rule,
+            help=f.help,
+            column=f.label,
+            read=lambda doc: answers.get("solo_type") or left_open(doc),
+            optional=True,
+        )  # a saved game may leave it out: the title shows both words
     ]

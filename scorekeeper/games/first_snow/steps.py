@@ -171,8 +171,12 @@ def round_steps(context: Context, seat: int, number: int, live: bool = False) ->
     food_step = Step(
         (*base, "food"),
         f"{label} food (berry fish bird caribou)",
-        Text(parse_food, blank={}, blank_hint="Enter for no food",
-             shape="Up to 4 whole numbers: berry fish bird caribou"),
+        Text(
+            parse_food,
+            blank={},
+            blank_hint="Enter for no food",
+            shape="Up to 4 whole numbers: berry fish bird caribou",
+        ),
         seat=seat,
         rule="first-snow.food",
         help=rules.ROUNDS_FIELD.help,

@@ -209,9 +209,17 @@ def _room_numbers(
     out = []
     for room in rooms:
         label = SHORT[key] if key == "core" else f.label  # "different" is in the help
-        step = number_step(_room_path(seat, room, key), f"{room}, {label}", f, 0,
-                           getattr(f, "high", None), seat=seat, group=key, order=order,
-                           column=f"{room} {SHORT[key]}")
+        step = number_step(
+            _room_path(seat, room, key),
+            f"{room}, {label}",
+            f,
+            0,
+            getattr(f, "high", None),
+            seat=seat,
+            group=key,
+            order=order,
+            column=f"{room} {SHORT[key]}",
+        )
         if key in TYPED and isinstance(step.ask, Text):  # 0 here is the best answer
             step = replace(step, ask=replace(step.ask, blank=None))
         out.append(replace(step, help=room_help(key, design)))
@@ -274,8 +282,12 @@ def _colour_step(context: Context, seat: int, room: str) -> Step:
     return Step(
         _room_path(seat, room, "colours"),
         f"{room}, colours",
-        Text(parse_colours(palette, known), blank=[], blank_hint="Enter = none",
-             shape=f"letters ({colour_legend(palette)}) or {NONE} for none"),
+        Text(
+            parse_colours(palette, known),
+            blank=[],
+            blank_hint="Enter = none",
+            shape=f"letters ({colour_legend(palette)}) or {NONE} for none",
+        ),
         seat=seat,
         rule=f.rule,
         help=f.help,
@@ -300,16 +312,20 @@ def parse_plants(text: str) -> list[int]:
     text = text.strip()
     if text == NONE:
         return []
-    one = whole_number(0, MAX_EMPTY_NEIGHBOURS,
-                       f"a space has {MAX_EMPTY_NEIGHBOURS} orthogonal neighbours")
+    one = whole_number(
+        0, MAX_EMPTY_NEIGHBOURS, f"a space has {MAX_EMPTY_NEIGHBOURS} orthogonal neighbours"
+    )
     plants = [one(part) for part in PARTS.split(text) if part]
     if len(plants) > PLANTS_IN_BOX:
         raise ValueError(f"At most {PLANTS_IN_BOX} pot plants: the box has {PLANTS_IN_BOX}")
     return plants
 
 
-PLANTS_HOW = Message(f"Pot plants: each plant's empty neighbours, joined by {JOIN} (2{JOIN}0 for "
-                     f"two plants), {NONE} for none", "dim")
+PLANTS_HOW = Message(
+    f"Pot plants: each plant's empty neighbours, joined by {JOIN} (2{JOIN}0 for "
+    f"two plants), {NONE} for none",
+    "dim",
+)
 
 
 def _plant_step(context: Context, seat: int, room: str, objective: Objective | None) -> Step:
@@ -330,9 +346,13 @@ def _plant_step(context: Context, seat: int, room: str, objective: Objective | N
     return Step(
         path,
         f"{room}, pot plants' empty neighbours",
-        Text(parse_plants, blank=[], blank_hint="Enter = none",
-             shape=f"each plant's empty neighbours, 0 to {MAX_EMPTY_NEIGHBOURS}, joined by "
-                   f"{JOIN} (2{JOIN}0), or {NONE} for none"),
+        Text(
+            parse_plants,
+            blank=[],
+            blank_hint="Enter = none",
+            shape=f"each plant's empty neighbours, 0 to {MAX_EMPTY_NEIGHBOURS}, joined by "
+            f"{JOIN} (2{JOIN}0), or {NONE} for none",
+        ),
         seat=seat,
         rule=f.rule,
         help=f.help,
