@@ -205,6 +205,7 @@ def test_ctrl_c_after_random_keys_is_one_clean_stop(tmp_path: Path, title: str) 
         home = tmp_path / str(seed)
         rng = random.Random(f"{title}-{seed}")
         terminal = Terminal(home, title, **TABLE)
+        terminal.child.delaybeforesend = 0.02  # keys as fast as a keen typist: 2 s, not 6
         for _ in range(120):
             terminal.child.send(rng.choice(KEYS))
         terminal.child.sendcontrol("c")
