@@ -253,10 +253,12 @@ def saved_as(path: Path) -> dict[str, Any]:
     return to_dict(from_dict(_document(path)))
 
 
-def test_edit_of_a_game_by_rounds_switched_to_the_score_card_and_back_asks_only_the_card() -> None:
-    keys = [*CHANGE_MODE, UP + E, "48\r", "45\r", *CHANGE_MODE, DOWN + E, *SAVE]
-    saved, asked = edit(BY_ROUNDS, keys)
-    assert saved == [saved_as(BY_ROUNDS)]  # the 36 round answers came back
+def _to_the_card_and_back(path: Path, ana: str, ben: str) -> None:
+    """Switch a First Snow game kept by rounds to the score card (typing the two scores) and
+    back: only the card is asked, and the rounds come back as they were saved."""
+    keys = [*CHANGE_MODE, UP + E, f"{ana}\r", f"{ben}\r", *CHANGE_MODE, DOWN + E, *SAVE]
+    saved, asked = edit(path, keys)
+    assert saved == [saved_as(path)]
     assert asked == [
         "review",
         "walk.entry",
@@ -266,6 +268,10 @@ def test_edit_of_a_game_by_rounds_switched_to_the_score_card_and_back_asks_only_
         "walk.entry",
         "review",
     ]
+
+
+def test_edit_of_a_game_by_rounds_switched_to_the_score_card_and_back_asks_only_the_card() -> None:
+    _to_the_card_and_back(BY_ROUNDS, "48", "45")  # the 36 round answers come back
 
 
 def test_edit_of_a_game_by_score_card_switched_to_rounds_and_back_keeps_the_card() -> None:
@@ -316,18 +322,7 @@ def test_edit_choosing_the_same_way_again_asks_nothing() -> None:
     the score card and back brings its two rounds back, not six to fill."""
     saved, asked = edit(IN_PROGRESS, [*CHANGE_MODE, E, *SAVE])
     assert (saved, asked) == ([saved_as(IN_PROGRESS)], ["review", "walk.entry", "review"])
-    keys = [*CHANGE_MODE, UP + E, "40\r", "35\r", *CHANGE_MODE, DOWN + E, *SAVE]
-    saved, asked = edit(IN_PROGRESS, keys)
-    assert saved == [saved_as(IN_PROGRESS)]
-    assert asked == [
-        "review",
-        "walk.entry",
-        "players.0.track",
-        "players.1.track",
-        "review",
-        "walk.entry",
-        "review",
-    ]
+    _to_the_card_and_back(IN_PROGRESS, "40", "35")
 
 
 def test_edit_of_a_game_entered_both_ways_can_switch_back_to_each_as_saved() -> None:
