@@ -6,12 +6,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from scorekeeper.games.title import Title as Title  # where the registry and rulebook find it
-from scorekeeper.games.title import UserFiles
+from scorekeeper.games.title import Title as Title  # where the registry finds it
+from scorekeeper.games.title import TitleNames, UserFiles
 
 if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
     from scorekeeper.core.breakdown import Caution, Outcome
-    from scorekeeper.core.rulings import Ruling, Rulings
+    from scorekeeper.core.rulings import Rulings
     from scorekeeper.core.tiebreak import TieStep
     from scorekeeper.fields import Field
 
@@ -56,40 +56,6 @@ class SeriesRules:
 
     games: int  # recommended number of games
     starter: StarterRule | None = None
-
-
-class TitleNames:
-    """A title's names and table size read through its registry entry (`self.title`)."""
-
-    title: Title
-
-    @property
-    def id(self) -> str:
-        return self.title.id
-
-    @property
-    def name(self) -> str:
-        return self.title.name
-
-    @property
-    def aliases(self) -> tuple[str, ...]:
-        return self.title.aliases
-
-    @property
-    def min_players(self) -> int:
-        return self.title.min_players
-
-    @property
-    def max_players(self) -> int:
-        return self.title.max_players
-
-    @property
-    def rulings(self) -> tuple[Ruling, ...]:
-        return self.title.rulings
-
-    @property
-    def players_text(self) -> str:
-        return self.title.players_text
 
 
 @dataclass(frozen=True, eq=False)

@@ -64,3 +64,37 @@ class Title:
     def load(self) -> Game[Any, Any]:
         game: Game[Any, Any] = import_module(f"{self.package}.engine").GAME
         return game
+
+
+class TitleNames:
+    """A title's names and table size read through its registry entry (`self.title`)."""
+
+    title: Title
+
+    @property
+    def id(self) -> str:
+        return self.title.id
+
+    @property
+    def name(self) -> str:
+        return self.title.name
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return self.title.aliases
+
+    @property
+    def min_players(self) -> int:
+        return self.title.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.title.max_players
+
+    @property
+    def rulings(self) -> tuple[Ruling, ...]:
+        return self.title.rulings
+
+    @property
+    def players_text(self) -> str:
+        return self.title.players_text

@@ -21,7 +21,7 @@ from typing import Any
 
 from scorekeeper.errors import ScorekeeperError, StorageError, UnknownGameError
 from scorekeeper.games import find_title
-from scorekeeper.games.base import Title, TitleNames
+from scorekeeper.games.title import Title, TitleNames
 
 INSTALLED_DIR = "_rules"
 ASKED_DIR = "asked"
