@@ -92,6 +92,22 @@ def test_idioms_carry_their_meaning() -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "idioms"),
+    [
+        ("purple hotel: Alex 3, Bea 3, me 2. how does that score?", [[{"tie": 0.9}]]),
+        ("I have 3 fish, 3 berries and 1 bird", []),  # counts, not a tie
+        ("who goes frist", [[{"first": 0.9}, {"player": 0.9}]]),  # read once the typo is mended
+    ],
+)
+def test_a_search_reads_idioms_that_need_the_questions_punctuation(
+    index: Index, question: str, idioms: list[list[dict[str, float]]]
+) -> None:
+    """The question's words lose their commas; "me 3, Kim 3" is a tie only with its comma."""
+    tokens, _ = index.split_games(question)
+    assert index.slots(index.compounds(tokens), question)[1] == idioms
+
+
+@pytest.mark.parametrize(
     ("question", "game", "expected"),
     [
         ("hotle points", None, "hungry.hotels"),  # typo

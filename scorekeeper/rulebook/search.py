@@ -514,11 +514,15 @@ class Index:
             self.postings.size,
         )
 
-    def slots(self, tokens: Sequence[str]) -> tuple[list[Slot], list[list[Slot]]]:
+    def slots(
+        self, tokens: Sequence[str], written: str = ""
+    ) -> tuple[list[Slot], list[list[Slot]]]:
         """The stems each question word may stand for, and those each idiom in it means.
 
         A word itself weighs 1; a repaired typo and an idiom's meaning weigh less. A word that
-        stands for nothing the notes hold has an empty slot.
+        stands for nothing the notes hold has an empty slot. Idioms are read from the words
+        with typos repaired and from the question as `written`, whose punctuation some need
+        ("me 3, Kim 3" is a tie, "I have 3 fish 3 berries" is not).
         """
         readings = {token: self._reading(token) for token in tokens}
         meaningful = [t for t in tokens if t not in words.STOP_WORDS] or list(tokens)
@@ -527,7 +531,7 @@ class Index:
         corrected = [readings[token][1] for token in tokens]
         meant = [
             [{words.stem(word): CUE_WEIGHT} for word in cue.split()]
-            for cue in words.cues(" ".join(corrected))
+            for cue in dict.fromkeys(words.cues(" ".join(corrected)) + words.cues(written))
         ]
         return found, meant
 
@@ -557,7 +561,7 @@ class Index:
             )
         tokens, named = self.split_games(question)
         tokens = self.compounds(tokens)
-        every_slot, meant = self.slots(tokens)
+        every_slot, meant = self.slots(tokens, question)
         slots = [slot for slot in every_slot if slot]
         weights: dict[str, float] = {}
         for slot in slots + [slot for cue in meant for slot in cue]:

@@ -28,6 +28,7 @@ what whats when where which while who whom whose why will with would you your yo
 anyone anything ok okay please right still thing things well dont doesnt didnt cant isnt
 arent wont im ive id youre theyre either neither
 lol um umm uh er erm hmm oh yeah yep yes pls plz sorry hey hi
+work works worked working
 """
 # Kept on purpose although common: "same" (ties), "before"/"after" (order), "first", "last",
 # "all", "each", "no", "not", "only", "most", "more", "over", "out", "off", "again" (another
@@ -103,7 +104,7 @@ CUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:both|all|each)\b.*\b(?:on|with|have|had|got|scored)\s+\d+\b", "tie"),
         (r"\b(?:same|equal) (?:number|amount|count|score|total|points)\b", "tie"),
         # "we finish on 12 each", "Ben 2 and Cy 2", "me 3, Kim 3": the facts of a tie, without
-        # the word.
+        # the word ("I have 3 fish, 3 berries" is not: the comma must follow the name's count).
         (r"\b\d+ (?:each|apiece)\b", "tie"),
         (r"\b[a-z]+ (\d+)(?:,? and|,) [a-z]+ (?:has |had |with |on )?\1\b", "tie"),
     )
