@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -300,6 +299,8 @@ def inputs_of(document: Mapping[str, Any]) -> dict[str, Any]:
 def inputs_fingerprint(session: Session) -> str:
     """A short hash of the session's inputs as the program writes them (so a hand-written
     file and its rewritten twin agree): what a stored [result] was derived from."""
+    import hashlib
+
     document = to_dict(session)
     text = json.dumps(document, sort_keys=True, ensure_ascii=False, default=str)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

@@ -22,6 +22,13 @@ import typer.main
 from scorekeeper.cli import app
 
 SAMPLE = Path(__file__).parent.parent / "sample_sessions" / "hungry-family-night.toml"
+# a saved game whose [result] carries the fingerprint of its inputs
+RESULT_SAMPLE = (
+    Path(__file__).parent
+    / "history"
+    / "sessions"
+    / "2026-11-01-before-the-guests-arrive-a1b2c3.toml"
+)
 PROMPT_MODULES = ("questionary", "prompt_toolkit")
 PROMPTING = {"score"}
 """Commands that ask questions when run without arguments (checked through --help only)."""
@@ -78,8 +85,9 @@ def imported_modules(args: list[str], home: Path) -> set[str]:
     }
 
 
-def _loaded(args: list[str], home: Path) -> list[str]:
-    """Our modules in sys.modules when the command ends (a subprocess, as users run it)."""
+def _loaded(args: list[str], home: Path, prefix: str = "scorekeeper.") -> list[str]:
+    """Modules (ours, or those named from `prefix`) in sys.modules when the command ends (a
+    subprocess, as users run it)."""
     report = (
         "import sys\n"
         "from scorekeeper.cli import main\n"
@@ -92,7 +100,7 @@ def _loaded(args: list[str], home: Path) -> list[str]:
         text=True,
         check=True,
     )
-    return [m for m in result.stderr.split() if m.startswith("scorekeeper.")]
+    return [m for m in result.stderr.split() if m.startswith(prefix)]
 
 
 def test_the_app_lists_its_commands() -> None:
@@ -252,3 +260,21 @@ def test_the_history_read_from_the_play_cache_loads_no_scoring_model(
     assert "scorekeeper.core.tiebreak" in loaded
     heavy = ("scorekeeper.core.breakdown", "scorekeeper.fields", "scorekeeper.games.base")
     assert [m for m in loaded if m in heavy or m.endswith(".engine")] == []
+
+
+def test_a_rules_question_loads_no_scoring_model(tmp_path: Path) -> None:
+    """The notes read a title's names through games.title, not games.base (Game, Seat)."""
+    loaded = _loaded(["rules", "who", "wins", "a", "tie", "in", "hungry"], tmp_path)
+    assert "scorekeeper.rulebook.search" in loaded
+    assert [m for m in loaded if m in ("scorekeeper.games.base", "scorekeeper.fields")] == []
+
+
+@pytest.mark.parametrize(
+    "args", [["score", "--from", str(SAMPLE)], ["history", "list"], ["rules", "ties"], ["games"]]
+)
+def test_commands_that_check_no_digest_do_not_load_openssl(args: list[str], tmp_path: Path) -> None:
+    """hashlib loads OpenSSL (about 3 ms); a session without a stored [result] has no
+    fingerprint to check, and reading changes nothing the journal would digest."""
+    assert _loaded(args, tmp_path, prefix="hashlib") == []
+    saving = ["score", "--from", str(SAMPLE), "--save"]  # journals the file: digests it
+    assert _loaded(saving, tmp_path, prefix="hashlib") == ["hashlib"]

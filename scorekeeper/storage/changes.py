@@ -11,7 +11,6 @@ created goes to the trash), and appends a line saying which change was undone.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -24,7 +23,7 @@ from typing import Any
 
 from scorekeeper.errors import ScorekeeperError, StorageError
 from scorekeeper.storage import renamelog
-from scorekeeper.storage.files import _suffix
+from scorekeeper.storage.files import _suffix, digest
 from scorekeeper.storage.journal import Transaction, transaction
 from scorekeeper.storage.notice import tell
 from scorekeeper.storage.reading import CHANGES, SESSION, parse_json, read_bytes, read_optional
@@ -74,10 +73,6 @@ def log_path(home: Path) -> Path:
 
 def trash_dir(home: Path) -> Path:
     return home / TRASH
-
-
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def _current(path: Path) -> bytes | None:

@@ -21,6 +21,14 @@ def _suffix() -> str:
     return os.urandom(3).hex()
 
 
+def digest(data: bytes) -> str:
+    """The hex SHA-256 of a file's bytes: what the journal and the change log check a file
+    against before they touch it."""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
 def reason(error: OSError) -> str:
     """An OSError as people read it: 'No space left on device'."""
     return error.strerror or str(error)

@@ -13,7 +13,6 @@ an undo of sessions can too (`replace`, `create`, `remove`).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
@@ -26,6 +25,7 @@ from typing import Any
 from scorekeeper.errors import StorageError
 from scorekeeper.storage.files import (
     _suffix,
+    digest,
     is_temporary,
     mode_of,
     reason,
@@ -73,15 +73,10 @@ class Step:
         return {k: v for k, v in vars(self).items() if v is not None}
 
 
-def _digest(data: bytes) -> str:
-
-    return hashlib.sha256(data).hexdigest()
-
-
 def _file_digest(path: Path) -> str | None:
     try:
         with path.open("rb") as stream:
-            return _digest(stream.read())
+            return digest(stream.read())
     except OSError:
         return None
 
@@ -124,7 +119,7 @@ class Transaction:
                 f"{path}: cannot write ({reason(error)}); no file was changed"
             ) from None
         self._staged.append(temp)
-        return _relative(self.home, temp), _digest(data)
+        return _relative(self.home, temp), digest(data)
 
     def _keep_original(self, path: Path) -> str:
         try:
@@ -139,14 +134,14 @@ class Transaction:
     def replace(self, path: Path, text: str | bytes) -> None:
         """Give an existing file new contents; it keeps its permission bits."""
         relative = _relative(self.home, path)
-        new, digest = self._stage(path, text, mode_of(path))
-        self.steps.append(Step("replace", relative, new, self._keep_original(path), digest))
+        new, sha = self._stage(path, text, mode_of(path))
+        self.steps.append(Step("replace", relative, new, self._keep_original(path), sha))
 
     def create(self, path: Path, text: str | bytes) -> None:
         """Add a new file; the change fails if the name is taken by then."""
         relative = _relative(self.home, path)
-        new, digest = self._stage(path, text, None)
-        self.steps.append(Step("create", relative, new, None, digest))
+        new, sha = self._stage(path, text, None)
+        self.steps.append(Step("create", relative, new, None, sha))
 
     def remove(self, path: Path) -> None:
         """Remove a file (its original is kept until the change is complete)."""

@@ -9,7 +9,6 @@ Nothing here destroys a file.
 from __future__ import annotations
 
 import getpass
-import hashlib
 import os
 import tempfile
 from dataclasses import dataclass
@@ -163,6 +162,8 @@ def clear_old(home: Path, now: datetime | None = None) -> list[Path]:
 def rescue_home(home: Path) -> Path:
     """Where the draft of `home` goes while that data directory cannot take it (a full
     disk): the temporary folder, one place per user and data directory."""
+    import hashlib
+
     try:
         user = getpass.getuser()
     except (KeyError, OSError):  # no name for this user id

@@ -8,7 +8,6 @@ or filtering games never moves anyone's id.
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from collections.abc import Iterable
 
@@ -33,6 +32,8 @@ def uuid_of(kind: str, key: str) -> str:
 
 
 def _number(kind: str, key: str) -> int:
+    import hashlib
+
     digest = hashlib.sha256(f"{kind}:{key}".encode()).digest()
     return int.from_bytes(digest[:4], "big") % _LARGEST + 1
 
