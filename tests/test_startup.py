@@ -270,11 +270,19 @@ def test_a_rules_question_loads_no_scoring_model(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "args", [["score", "--from", str(SAMPLE)], ["history", "list"], ["rules", "ties"], ["games"]]
+    "args",
+    [
+        ["score", "--from", str(SAMPLE)],
+        ["history", "list"],
+        ["players"],  # reads the rename log, whose ids come from os.urandom, not secrets
+        ["rules", "ties"],
+        ["games"],
+    ],
 )
 def test_commands_that_check_no_digest_do_not_load_openssl(args: list[str], tmp_path: Path) -> None:
-    """hashlib loads OpenSSL (about 3 ms); a session without a stored [result] has no
-    fingerprint to check, and reading changes nothing the journal would digest."""
+    """hashlib (and secrets, through hmac) loads OpenSSL (about 3 ms); a session without a
+    stored [result] has no fingerprint to check, and reading changes nothing the journal would
+    digest."""
     assert _loaded(args, tmp_path, prefix="hashlib") == []
     saving = ["score", "--from", str(SAMPLE), "--save"]  # journals the file: digests it
     assert _loaded(saving, tmp_path, prefix="hashlib") == ["hashlib"]
