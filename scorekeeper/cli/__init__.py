@@ -1,7 +1,5 @@
 """The `scorekeeper` command: thin typer layer over the library; errors become exit statuses."""
 
-from __future__ import annotations
-
 import contextlib
 import gc
 import os

@@ -1,8 +1,6 @@
 """`scorekeeper drafts`: the walk-through's kept drafts (the current one, those dropped or set
 aside as damaged), and bringing a dropped one back to carry on with `score --resume`."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -108,7 +106,7 @@ def _print_drafts(state: AppState, as_json: bool) -> None:
         )
 
 
-def _line(kept: KeptDraft) -> str:
+def _line(kept: "KeptDraft") -> str:
     """'dropped 2026-11-30 21:02: Hungry with Ana, Ben, started ..., answering'."""
 
     what = "" if kept.set_aside is None else f"{kept.state} {render.when(kept.set_aside)}: "

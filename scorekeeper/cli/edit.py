@@ -1,8 +1,6 @@
 """`scorekeeper history edit ID`: correct a saved game, in the walk-through's review or in an
 editor; the corrected session replaces the file under the same id, the old one kept."""
 
-from __future__ import annotations
-
 import os
 import shlex
 import subprocess
@@ -80,7 +78,7 @@ def correct(state: AppState, ref: str, in_editor: bool, replace: Replace) -> Non
         raise typer.Exit(ExitStatus.INTERRUPTED) from None
 
 
-def _in_review(path: Path, home: Path, session: Session, replace: Replace) -> None:
+def _in_review(path: Path, home: Path, session: "Session", replace: Replace) -> None:
     """The saved game as a finished walk-through, at its review; save replaces the file."""
     console = render.make_console()
     correction = Correction.of(session, home, lambda s, o: replace(path, s, o, None))

@@ -1,8 +1,6 @@
 """`scorekeeper games`: the titles (games_list.py), and one title's facts (games_show.py,
 imported only to show one)."""
 
-from __future__ import annotations
-
 import typer
 
 from scorekeeper.cli.common import command_app, lazy_group

@@ -1,7 +1,5 @@
 """`scorekeeper games` and `games list`: the titles, their ids, aliases and player counts."""
 
-from __future__ import annotations
-
 from scorekeeper import render
 from scorekeeper.cli.common import command_app
 from scorekeeper.games import TITLES

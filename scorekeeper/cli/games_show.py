@@ -1,7 +1,5 @@
 """`scorekeeper games show GAME`: one title's facts, rule notes and card catalogue."""
 
-from __future__ import annotations
-
 import json
 from typing import Annotated, Any
 

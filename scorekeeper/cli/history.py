@@ -3,8 +3,6 @@
 history_show.py, `edit` in edit.py, `delete` and `restore` in history_trash.py, `rescore` in
 history_rescore.py and `export` in history_export.py."""
 
-from __future__ import annotations
-
 from scorekeeper.cli.common import command_app, lazy_group
 
 SUBCOMMANDS = {

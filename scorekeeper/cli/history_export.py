@@ -1,8 +1,6 @@
 """`scorekeeper history export`: every saved game written out for spreadsheets, scripts and
 BG Stats."""
 
-from __future__ import annotations
-
 import csv
 import sys
 from collections.abc import Sequence

@@ -1,7 +1,5 @@
 """`scorekeeper history list`: the saved sessions (or the trash's), newest first."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

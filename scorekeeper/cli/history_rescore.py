@@ -1,7 +1,5 @@
 """`scorekeeper history rescore`: every saved game scored again with the current rules."""
 
-from __future__ import annotations
-
 import typer
 
 from scorekeeper import render

@@ -1,7 +1,5 @@
 """`scorekeeper history show ID`: one saved session, its BG Stats link, or its JSON."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -67,7 +65,7 @@ def show(
     print_outcome(console, outcome, session.game.name)
 
 
-def image_kind(path: Path | None) -> ImageKind | None:
+def image_kind(path: Path | None) -> "ImageKind | None":
     """The image format `--qr` asks for, by the file name's ending."""
     if path is None:
         return None

@@ -1,8 +1,6 @@
 """`scorekeeper history delete` and `restore`: saved sessions moved to the trash and back, never
 destroyed (`history list --trash` lists the trash)."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING
 
 import typer
@@ -39,7 +37,7 @@ def delete(ctx: typer.Context, session_ids: SessionIds) -> None:
     )
 
 
-def _day(play: Play) -> str:
+def _day(play: "Play") -> str:
     return play.day.isoformat() if play.day is not None else "no date"
 
 

@@ -1,8 +1,6 @@
 """`scorekeeper players`: everyone in the history (players_list.py), and renaming a player in
 every file (players_rename.py, imported only to rename)."""
 
-from __future__ import annotations
-
 import typer
 
 from scorekeeper.cli.common import command_app, lazy_group

@@ -1,7 +1,5 @@
 """`scorekeeper players` and `players list`: everyone in the history, with their play counts."""
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """`scorekeeper players rename OLD NEW`: a player renamed in every session file."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

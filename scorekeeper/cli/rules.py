@@ -6,8 +6,6 @@ rest fits them: `rules show ID` (exactly one more word) and `rules list [GAME]` 
 or one game name). Anything else, such as "list the phases of a round", is a question.
 """
 
-from __future__ import annotations
-
 import json
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -85,7 +83,7 @@ def rules(
             _answer(index, " ".join(words), title, show_all, as_json)
 
 
-def _title_named(index: Index, word: str) -> str | None:
+def _title_named(index: "Index", word: str) -> str | None:
     """The id of the title this word names, if any: `list hungry` lists, `list hotels` asks."""
 
     try:
@@ -94,7 +92,7 @@ def _title_named(index: Index, word: str) -> str | None:
         return None
 
 
-def _show(index: Index, note_id: str, title: str | None, as_json: bool) -> None:
+def _show(index: "Index", note_id: str, title: str | None, as_json: bool) -> None:
     library = index.library
     wanted = f"{title}.{note_id}" if title and "." not in note_id else note_id
     note = library.note(wanted)
@@ -104,7 +102,7 @@ def _show(index: Index, note_id: str, title: str | None, as_json: bool) -> None:
         print_notes(render.make_console(), index, [note], show_game=True)
 
 
-def _list(index: Index, title: str | None, as_json: bool) -> None:
+def _list(index: "Index", title: str | None, as_json: bool) -> None:
 
     titles = [t for t in index.library.titles if title is None or t.id == title]
     if as_json:
@@ -118,7 +116,9 @@ def _list(index: Index, title: str | None, as_json: bool) -> None:
     render.make_console().print(rules_contents(titles))
 
 
-def _answer(index: Index, question: str, title: str | None, show_all: bool, as_json: bool) -> None:
+def _answer(
+    index: "Index", question: str, title: str | None, show_all: bool, as_json: bool
+) -> None:
     """The best note in full and the next ones as a line each; or say that none fits well."""
 
     hits = index.search(question, title)
@@ -143,7 +143,7 @@ def _answer(index: Index, question: str, title: str | None, show_all: bool, as_j
         raise typer.Exit(ExitStatus.FAILURE)
 
 
-def _to_json(index: Index, note: Note) -> dict[str, Any]:
+def _to_json(index: "Index", note: "Note") -> dict[str, Any]:
     return {
         "id": note.id,
         "game": note.game,

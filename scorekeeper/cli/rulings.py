@@ -1,7 +1,5 @@
 """`scorekeeper rulings`: the points the rulebooks leave open, and the group's house rulings."""
 
-from __future__ import annotations
-
 import json
 from collections.abc import Sequence
 from typing import Annotated, Any

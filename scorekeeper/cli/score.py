@@ -1,8 +1,6 @@
 """`scorekeeper score`: its options, checked; the walk-through (score_walk.py) or a session
 file scored without prompting (score_file.py)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

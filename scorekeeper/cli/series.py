@@ -2,8 +2,6 @@
 imported only to run it: `show` and `list` in series_view.py; `new`, `add`, `remove` and
 `delete` in series_edit.py, which change the data directory."""
 
-from __future__ import annotations
-
 from scorekeeper.cli.common import command_app, lazy_group
 
 SUBCOMMANDS = {

@@ -1,8 +1,6 @@
 """`scorekeeper series new`, `add`, `remove` and `delete`: define a series, move saved sessions
 into and out of one, delete one."""
 
-from __future__ import annotations
-
 from datetime import datetime
 from typing import Annotated
 

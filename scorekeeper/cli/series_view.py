@@ -1,7 +1,5 @@
 """`scorekeeper series show` and `series list`: a series' standings, and every series."""
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """`scorekeeper stats`: plays, wins and scores per player and title, leaderboards, head to head."""
 
-from __future__ import annotations
-
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -74,7 +72,7 @@ def stats(
         console.print(head_to_head_table(shown))
 
 
-def _check_player(name: str, plays: list[Play]) -> None:
+def _check_player(name: str, plays: "list[Play]") -> None:
     """A player who is in no session at all is a mistyped name: say which ones are near."""
 
     known = spellings(plays)

@@ -1,7 +1,5 @@
 """`scorekeeper sync`: share the history with a group through a git remote."""
 
-from __future__ import annotations
-
 import json
 import shlex
 from datetime import date, datetime, time

@@ -1,7 +1,5 @@
 """`scorekeeper undo`: reverse the last change made to the history, after saying what it was."""
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated
 
