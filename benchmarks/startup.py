@@ -10,12 +10,19 @@ baseline, each from the fastest of the N runs: on a shared machine other work on
 adds time, so the minimum is the steadiest estimate (as the timeit documentation advises).
 The median exit time is shown too. Also lists which heavy modules each command imports
 (pydantic, questionary, prompt_toolkit, platformdirs).
+
+On a shared machine two reports a minute apart can differ by a tenth. `--instructions` counts
+instead the instructions each command runs (valgrind's callgrind, one run each, about eight
+seconds a command): the same count every time for the same code and inputs, whatever else
+the machine does, so two versions compare exactly. It is not time (a file read or a page
+fault costs time and few instructions), but start-up here is Python running code.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -66,6 +73,23 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     return first, time.perf_counter() - start
 
 
+def instructions(argv: list[str], env: dict[str, str]) -> int:
+    """Instructions the command runs, counted by valgrind's callgrind."""
+    if not argv[0].endswith("python") and Path(argv[0]) == ENTRY_POINT:
+        argv = [sys.executable, *argv]  # the console script, run by its interpreter
+    result = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    collected = [line for line in result.stderr.splitlines() if "Collected" in line]
+    if not collected:
+        sys.exit(f"valgrind counted nothing for {argv}:\n{result.stderr[-500:]}")
+    return int(collected[-1].split()[-1])
+
+
 def heavy_imports(argv: list[str], env: dict[str, str]) -> list[str]:
     result = subprocess.run(
         [sys.executable, "-X", "importtime", *argv],
@@ -81,7 +105,14 @@ def heavy_imports(argv: list[str], env: dict[str, str]) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions with valgrind instead of timing (repeatable on a busy machine)",
+    )
     options = parser.parse_args()
+    if options.instructions and shutil.which("valgrind") is None:
+        sys.exit("--instructions needs valgrind (Debian: apt install valgrind)")
     if not ENTRY_POINT.is_file():
         sys.exit(f"no {ENTRY_POINT}: install the project into this Python first (pip install .)")
     with tempfile.TemporaryDirectory() as home:
@@ -99,6 +130,9 @@ def main() -> None:
         argvs = [BASELINE] + [[*PROGRAM, *c] for c in commands()]
         for argv in argvs:  # warm the file cache and the bytecode
             timed(argv, env)
+        if options.instructions:
+            _count(argvs, env)
+            return
         firsts: list[list[float]] = [[] for _ in argvs]
         exits: list[list[float]] = [[] for _ in argvs]
         for _ in range(options.runs):
@@ -127,6 +161,20 @@ def main() -> None:
         for what, worst in (("first output", worst_first), ("exit", worst_exit)):
             verdict = "ok" if worst <= TARGET else "OVER"
             print(f"worst ratio to {what}: {worst:.2f} (target {TARGET}): {verdict}")
+
+
+def _count(argvs: list[list[str]], env: dict[str, str]) -> None:
+    """The instruction-count report: each command's count as a ratio of the baseline's."""
+    base = instructions(argvs[0], env)
+    print(f"baseline (import typer, rich.console, rich.table): {base / 1e6:.0f} M instructions")
+    print(f"{'command':<60} {'ratio':>6} {'M instr.':>9}")
+    worst = 0.0
+    for argv in argvs[1:]:
+        count = instructions(argv, env)
+        label = " ".join(argv[len(PROGRAM) :]).replace(str(ROOT) + os.sep, "")
+        worst = max(worst, count / base)
+        print(f"{label:<60} {count / base:>6.2f} {count / 1e6:>9.0f}")
+    print(f"worst ratio of instructions: {worst:.2f} (the target, 1.3, is for time)")
 
 
 if __name__ == "__main__":
