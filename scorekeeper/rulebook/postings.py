@@ -57,6 +57,37 @@ class Postings(Mapping[str, Posting]):
         return len(posting) if posting is not None else self.encoded[stem].count(" ") + 1
 
 
+class Numbers(Mapping[str, list[int]]):
+    """Each stem's numbers (of the questions asked before that use it), decoded from their text
+    ("3 17 40") on first use, as Postings are: the asked questions' postings were half the time
+    of reading the index."""
+
+    def __init__(self, encoded: dict[str, str], decoded: dict[str, list[int]] | None = None):
+        self.encoded = encoded
+        self._decoded = decoded if decoded is not None else {}
+
+    @classmethod
+    def from_lists(cls, numbers: dict[str, list[int]]) -> Numbers:
+        """Numbers just counted: kept decoded, with the text the cache will hold."""
+        encoded = {key: " ".join(map(str, found)) for key, found in numbers.items()}
+        return cls(encoded, dict(numbers))
+
+    def __getitem__(self, key: str) -> list[int]:
+        found = self._decoded.get(key)
+        if found is None:
+            found = self._decoded[key] = [int(number) for number in self.encoded[key].split()]
+        return found
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.encoded
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.encoded)
+
+    def __len__(self) -> int:
+        return len(self.encoded)
+
+
 class Idf(dict[str, float]):
     """BM25's inverse document frequency of each stem of the postings, worked out on first use
     (`stem in postings` says whether a stem has one)."""
