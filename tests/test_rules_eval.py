@@ -18,10 +18,10 @@ from tests.rules_eval import evaluation
 # (rules/asked/), so their own rates say only that it still finds what it learnt;
 # `held_out` below says what learning from them is worth.
 FLOORS = {"tuned": (0.865, 0.96), "studied": (0.988, 0.995)}
-HELD_OUT_FRESH = (0.925, 0.981)  # 0.930 / 0.986 with twelve studied sets
-# The independent (thirteenth) set's fresh questions, each asked with and without its game: its
-# one measurement (docs/rules-assistant.md) was 92.9% top-1 and 97.7% top-3.
-INDEPENDENT_FRESH = (0.924, 0.972)
+HELD_OUT_FRESH = (0.922, 0.981)  # 0.927 / 0.986 with thirteen studied sets
+# The independent (fourteenth) set's fresh questions, each asked with and without its game: its
+# one measurement (docs/rules-assistant.md) was 91.8% top-1 and 98.0% top-3.
+INDEPENDENT_FRESH = (0.913, 0.975)
 
 
 @pytest.fixture(scope="session")
@@ -57,7 +57,7 @@ def test_independent_fresh_questions_asked_both_ways(index: Index) -> None:
     questions = evaluation.load("independent")
     fresh, familiar = evaluation.fresh(questions, evaluation.seen(index.library))
     assert len(fresh) + len(familiar) == 200
-    assert len(familiar) <= 48  # 45 when measured; the notes' player questions may change
+    assert len(familiar) <= 50  # 47 when measured; the notes' player questions may change
     _check(
         "independent, fresh", evaluation.run(index, evaluation.both_ways(fresh)), INDEPENDENT_FRESH
     )
@@ -74,7 +74,7 @@ def test_a_question_worded_as_one_seen_is_not_fresh() -> None:
 
 @pytest.mark.slow
 def test_each_studied_set_is_answered_by_what_the_others_taught() -> None:
-    """Twelve indexes built afresh: about half a minute."""
+    """Thirteen indexes built afresh: about half a minute."""
     outcomes = evaluation.held_out(only_fresh=True)
     assert len(outcomes) < len(evaluation.load("studied"))
     _check("held out, fresh", outcomes, HELD_OUT_FRESH)
