@@ -12,16 +12,40 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
+from typing import TypeVar
 
 Posting = list[tuple[int, float]]  # (note position, weighted term frequency), by position
+T = TypeVar("T")
 
 
-class Postings(Mapping[str, Posting]):
-    """Each stem's posting, decoded from its text on first use."""
+class TextPerKey(Mapping[str, T]):
+    """Values kept as one string per key (as the cache holds them), each decoded on first use."""
 
-    def __init__(self, encoded: dict[str, str], decoded: dict[str, Posting] | None = None) -> None:
+    def __init__(self, encoded: dict[str, str], decoded: dict[str, T] | None = None) -> None:
         self.encoded = encoded
         self._decoded = decoded if decoded is not None else {}
+
+    def _decode(self, text: str) -> T:
+        raise NotImplementedError
+
+    def __getitem__(self, key: str) -> T:
+        value = self._decoded.get(key)
+        if value is None:
+            value = self._decoded[key] = self._decode(self.encoded[key])
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.encoded
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.encoded)
+
+    def __len__(self) -> int:
+        return len(self.encoded)
+
+
+class Postings(TextPerKey[Posting]):
+    """Each stem's posting, decoded from its text ("12:0.5321 40:0.1234") on first use."""
 
     @classmethod
     def from_lists(cls, postings: dict[str, Posting]) -> Postings:
@@ -32,24 +56,11 @@ class Postings(Mapping[str, Posting]):
         }
         return cls(encoded, dict(postings))
 
-    def __getitem__(self, stem: str) -> Posting:
-        posting = self._decoded.get(stem)
-        if posting is None:
-            posting = [
-                (int(position), float(tf))
-                for position, _, tf in (item.partition(":") for item in self.encoded[stem].split())
-            ]
-            self._decoded[stem] = posting
-        return posting
-
-    def __contains__(self, stem: object) -> bool:
-        return stem in self.encoded
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.encoded)
-
-    def __len__(self) -> int:
-        return len(self.encoded)
+    def _decode(self, text: str) -> Posting:
+        return [
+            (int(position), float(tf))
+            for position, _, tf in (item.partition(":") for item in text.split())
+        ]
 
     def size(self, stem: str) -> int:
         """How many notes hold the stem, without decoding its posting."""
@@ -57,14 +68,10 @@ class Postings(Mapping[str, Posting]):
         return len(posting) if posting is not None else self.encoded[stem].count(" ") + 1
 
 
-class Numbers(Mapping[str, list[int]]):
+class Numbers(TextPerKey[list[int]]):
     """Each stem's numbers (of the questions asked before that use it), decoded from their text
     ("3 17 40") on first use, as Postings are: the asked questions' postings were half the time
     of reading the index."""
-
-    def __init__(self, encoded: dict[str, str], decoded: dict[str, list[int]] | None = None):
-        self.encoded = encoded
-        self._decoded = decoded if decoded is not None else {}
 
     @classmethod
     def from_lists(cls, numbers: dict[str, list[int]]) -> Numbers:
@@ -72,20 +79,8 @@ class Numbers(Mapping[str, list[int]]):
         encoded = {key: " ".join(map(str, found)) for key, found in numbers.items()}
         return cls(encoded, dict(numbers))
 
-    def __getitem__(self, key: str) -> list[int]:
-        found = self._decoded.get(key)
-        if found is None:
-            found = self._decoded[key] = [int(number) for number in self.encoded[key].split()]
-        return found
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.encoded
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.encoded)
-
-    def __len__(self) -> int:
-        return len(self.encoded)
+    def _decode(self, text: str) -> list[int]:
+        return [int(number) for number in text.split()]
 
 
 class Idf(dict[str, float]):
