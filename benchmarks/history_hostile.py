@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from history_scale import generate  # type: ignore[import-not-found]
+from history_scale import generate
 
 from scorekeeper.history.cache import cache_file
 from scorekeeper.storage.sessions import sessions_dir

@@ -147,15 +147,15 @@ def main() -> None:
         )
         print(f"{'command':<60} {'first':>6} {'exit':>6} {'median':>8}  heavy imports")
         worst_first = worst_exit = 0.0
-        for argv, first, done in zip(argvs[1:], firsts[1:], exits[1:], strict=True):
+        for argv, to_first, to_exit in zip(argvs[1:], firsts[1:], exits[1:], strict=True):
             label = " ".join(argv[len(PROGRAM) :]).replace(str(ROOT) + os.sep, "")
-            first_ratio = min(first) / base
-            exit_ratio = min(done) / base
+            first_ratio = min(to_first) / base
+            exit_ratio = min(to_exit) / base
             worst_first, worst_exit = max(worst_first, first_ratio), max(worst_exit, exit_ratio)
             heavy = ", ".join(heavy_imports(argv, env)) or "-"
             print(
                 f"{label:<60} {first_ratio:>6.2f} {exit_ratio:>6.2f}"
-                f" {statistics.median(done) * 1000:>6.0f}ms"
+                f" {statistics.median(to_exit) * 1000:>6.0f}ms"
                 f"  {heavy}"
             )
         for what, worst in (("first output", worst_first), ("exit", worst_exit)):
