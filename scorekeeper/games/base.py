@@ -6,8 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from scorekeeper.games.title import Title as Title  # where the registry finds it
-from scorekeeper.games.title import TitleNames, UserFiles
+from scorekeeper.games.title import Title, TitleNames, UserFiles
 
 if TYPE_CHECKING:  # annotations only: listing or finding a title loads no scoring code
     from scorekeeper.core.breakdown import Caution, Outcome
