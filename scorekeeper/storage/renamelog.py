@@ -141,9 +141,7 @@ def new_rename(old: str, new: str, now: datetime | None = None) -> Rename:
 def undoing(entries: Iterable[Rename], now: datetime | None = None) -> list[Rename]:
     """The entries that undo each rename of `entries` (undo entries themselves are skipped)."""
     when = now or datetime.now(UTC)
-    return [
-        Rename(_new_id(), when, undoes=entry.id) for entry in entries if not entry.undoes
-    ]
+    return [Rename(_new_id(), when, undoes=entry.id) for entry in entries if not entry.undoes]
 
 
 def parse(text: str, origin: Path | str) -> Log:

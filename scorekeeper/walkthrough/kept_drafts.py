@@ -19,6 +19,7 @@ from typing import Any
 from scorekeeper.errors import ScorekeeperError, StorageError
 from scorekeeper.games import find_game
 from scorekeeper.storage.documents import DRAFTS, draft_path, set_aside_draft
+from scorekeeper.storage.files import digest
 from scorekeeper.storage.lock import held_while_open
 from scorekeeper.storage.reading import DRAFT, read_toml
 from scorekeeper.walkthrough.draft import KIND, Draft
@@ -162,11 +163,9 @@ def clear_old(home: Path, now: datetime | None = None) -> list[Path]:
 def rescue_home(home: Path) -> Path:
     """Where the draft of `home` goes while that data directory cannot take it (a full
     disk): the temporary folder, one place per user and data directory."""
-    import hashlib
-
     try:
         user = getpass.getuser()
     except (KeyError, OSError):  # no name for this user id
         user = "user"
-    which = hashlib.sha256(str(home.resolve()).encode()).hexdigest()[:12]
+    which = digest(str(home.resolve()).encode())[:12]
     return Path(tempfile.gettempdir()) / f"scorekeeper-{user}-{which}"
