@@ -75,7 +75,7 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 def instructions(argv: list[str], env: dict[str, str]) -> int:
     """Instructions the command runs, counted by valgrind's callgrind."""
-    if not argv[0].endswith("python") and Path(argv[0]) == ENTRY_POINT:
+    if Path(argv[0]) == ENTRY_POINT:
         argv = [sys.executable, *argv]  # the console script, run by its interpreter
     result = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],

@@ -284,7 +284,11 @@ def test_commands_that_check_no_digest_do_not_load_openssl(args: list[str], tmp_
     stored [result] has no fingerprint to check, and reading changes nothing the journal would
     digest."""
     assert _loaded(args, tmp_path, prefix="hashlib") == []
-    saving = ["score", "--from", str(SAMPLE), "--save"]  # journals the file: digests it
+
+
+def test_saving_does_load_openssl(tmp_path: Path) -> None:
+    """The check above can see hashlib: saving journals the file, which digests it."""
+    saving = ["score", "--from", str(SAMPLE), "--save"]
     assert _loaded(saving, tmp_path, prefix="hashlib") == ["hashlib"]
 
 
