@@ -186,17 +186,18 @@ def test_bash_completes_with_the_installed_script(home: Path) -> None:
         timeout=60,
         check=True,
     ).stdout
-    program = Path(sys.executable).with_name("scorekeeper")
     driver = (
         f"{script}\n"
-        f"scorekeeper() {{ '{program}' \"$@\"; }}\n"
         "COMP_WORDS=(scorekeeper history show d4); COMP_CWORD=3\n"
         "_scorekeeper_completion scorekeeper\n"
         'printf "%s\\n" "${COMPREPLY[@]}"\n'
     )
+    # The script runs the program through `env`, which finds it on PATH only (not a shell
+    # function): the virtual environment's scripts go first, activated or not.
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     result = subprocess.run(
         ["bash", "--norc", "-c", driver],
-        env={**os.environ, "SCOREKEEPER_HOME": str(home)},
+        env={**os.environ, "SCOREKEEPER_HOME": str(home), "PATH": path},
         capture_output=True,
         text=True,
         timeout=60,

@@ -13,13 +13,13 @@ import pytest
 
 from scorekeeper.fields import Field
 from scorekeeper.games import GAMES
-from scorekeeper.rulebook import load_library, rules_root
+from scorekeeper.rulebook import load_notes, rules_root
 from scorekeeper.session import from_dict
 from scorekeeper.storage.session_files import read_session
 
 ROOT = Path(__file__).parents[1]
 SAMPLES = sorted((ROOT / "sample_sessions").glob("*.toml"))
-NOTES = load_library(rules_root()).notes
+NOTES = load_notes(rules_root()).notes
 
 
 def _case(path: Path) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rulebook import load_library, rules_root
+from scorekeeper.rulebook import load_library, load_notes, rules_root
 from scorekeeper.rulebook.notes import OPTIONAL_NOTE_KEYS, REQUIRED_NOTE_KEYS
 
 RULES = Path(__file__).parents[1] / "rules"
@@ -54,7 +54,7 @@ def test_rule_file(path: Path) -> None:
 def test_every_registered_title_has_notes_under_its_own_names() -> None:
     from scorekeeper.games import GAMES
 
-    titles = {title.id: title for title in load_library(rules_root()).titles}
+    titles = {title.id: title for title in load_notes(rules_root()).titles}
     for game in GAMES:
         assert game.id in titles
         assert titles[game.id].name == game.name
@@ -62,7 +62,7 @@ def test_every_registered_title_has_notes_under_its_own_names() -> None:
 
 
 def test_library_has_every_note_once() -> None:
-    library = load_library(rules_root())
+    library = load_notes(rules_root())
     assert len(library.notes) == sum(len(_load(path)["notes"]) for path in FILES)
 
 
@@ -85,7 +85,7 @@ def test_no_note_cites_a_file_outside_the_repository(path: Path) -> None:
 
 
 def test_every_note_names_the_rulebook_section_it_comes_from() -> None:
-    library = load_library(rules_root())
+    library = load_notes(rules_root())
     assert all(note.section.strip() for note in library.notes.values())
 
 
@@ -101,7 +101,7 @@ def test_a_rule_file_for_a_title_the_registry_does_not_know_is_refused() -> None
 def test_the_library_finds_a_title_through_the_registrys_lookup() -> None:
     from scorekeeper.games import find_title
 
-    library = load_library(rules_root())
+    library = load_notes(rules_root())
     chapter = library.title("Tabula Rasa")
     assert chapter.id == "hungry"
     assert chapter.title is find_title("hungry")
@@ -117,6 +117,15 @@ def test_asked_questions_are_learnt_by_the_notes_that_answer_them() -> None:
     assert sum(len(questions) for questions in library.asked.values()) == sum(
         len(question["notes"]) for path in ASKED for question in _load(path)["question"]
     )
+
+
+def test_showing_a_note_reads_the_notes_without_the_asked_questions() -> None:
+    """The walk-through's hints load the notes only: the same notes, and none of the thousands
+    of asked questions a checkout holds (a third of a second to parse, on every first hint)."""
+    notes, library = load_notes(rules_root()), load_library(rules_root())
+    assert library.asked
+    assert notes.asked == {}
+    assert notes.notes == library.notes
 
 
 def test_an_asked_question_labelled_with_an_unknown_note_is_refused() -> None:

@@ -236,9 +236,9 @@ def test_a_tie_below_the_tile_stops_the_token(counts: list[int]) -> None:
 
 def test_every_ruling_is_well_formed_and_cites_a_real_note() -> None:
     from scorekeeper.games import GAMES
-    from scorekeeper.rulebook import load_library, rules_root
+    from scorekeeper.rulebook import load_notes, rules_root
 
-    notes = load_library(rules_root()).notes
+    notes = load_notes(rules_root()).notes
     for game in GAMES:
         for ruling in game.rulings:
             assert ruling.choices[0] == ruling.default, ruling.id

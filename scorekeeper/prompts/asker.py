@@ -25,7 +25,7 @@ from scorekeeper.games.steps import (
 from scorekeeper.prompts.interrupts import HELD
 from scorekeeper.render.review import review
 from scorekeeper.render.score import totals_table
-from scorekeeper.rulebook.notes import Library, Note, load_library, rules_root
+from scorekeeper.rulebook.notes import Library, Note, load_notes, rules_root
 from scorekeeper.walkthrough.navigator import BACK, Fill, Review
 
 if TYPE_CHECKING:
@@ -247,10 +247,9 @@ class TableAsker:
         self.console.print(render.rule_hint(step.rule, step.help))
 
     def _note(self, rule: str) -> Note | None:
-
         try:
             if self._library is None:
-                self._library = load_library(rules_root())
+                self._library = load_notes(rules_root())
             return self._library.note(rule)
         except ScorekeeperError:  # no such note, or unreadable notes: the help line remains
             return None

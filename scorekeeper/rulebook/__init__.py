@@ -31,6 +31,7 @@ from scorekeeper.rulebook.notes import (
     UnknownNoteError,
     asked_files,
     load_library,
+    load_notes,
     rule_files,
     rules_root,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "close_to_best",
     "is_good_match",
     "load_library",
+    "load_notes",
     "open_index",
     "read_index",
     "rules_root",

@@ -246,10 +246,16 @@ def asked_from_toml(text: str, where: str, known: Iterable[str]) -> dict[str, li
     return asked
 
 
+def load_notes(root: Path) -> Library:
+    """Every title's notes from the `*.toml` files under root, without the asked questions:
+    what showing a note needs (a checkout's root/asked is thousands of questions to parse)."""
+    return Library(chapter_from_toml(read_rule_file(p), p.name) for p in rule_files(root))
+
+
 def load_library(root: Path) -> Library:
     """Every title's notes from the `*.toml` files under root, with the questions of
-    root/asked by the notes that answer them."""
-    chapters = [chapter_from_toml(read_rule_file(p), p.name) for p in rule_files(root)]
+    root/asked by the notes that answer them: what building the search index needs."""
+    chapters = load_notes(root).titles
     known = [note.id for chapter in chapters for note in chapter.notes]
     asked: dict[str, list[str]] = {}
     for path in asked_files(root):
