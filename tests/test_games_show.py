@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner, Result
 
 from scorekeeper.cli import app
@@ -125,3 +126,21 @@ def test_the_bare_command_and_list_agree(tmp_path: Path) -> None:
     assert bare.exit_code == listed.exit_code == 0
     assert bare.stdout == listed.stdout
     assert "│ creature-comforts        │ Creature Comforts        │ cc" in bare.stdout
+
+
+def test_listing_a_titles_notes_builds_no_search_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a question needs the search index: `games show` and the completion of rule ids read
+    the notes alone (building the index from a checkout's notes takes seconds)."""
+    from scorekeeper.cli.known import rule_ids
+    from scorekeeper.rulebook import Index
+
+    def refuse(cls: type[Index], *args: object) -> Index:
+        raise AssertionError("the search index was built")
+
+    monkeypatch.setattr(Index, "build", classmethod(refuse))
+    listed = {note["id"]: note["title"] for note in shown(tmp_path, "hungry")["rules"]}
+    assert listed["hungry.ties"] == "Tied totals"
+    assert dict(rule_ids("hungry")) == listed
+    assert {"hungry.ties", "first-snow.bear-check"} <= dict(rule_ids(None)).keys()

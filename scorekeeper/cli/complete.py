@@ -65,7 +65,7 @@ def drafts(ctx: typer.Context) -> Completions:
 def rule_ids(ctx: typer.Context) -> Completions:
     """Rule note ids, of the --game given if any."""
     try:
-        notes = _known().rule_ids(_home_option(ctx), ctx.params.get("game"))
+        notes = _known().rule_ids(ctx.params.get("game"))
     except (ScorekeeperError, OSError):
         return []
     return _offer(notes)

@@ -8,11 +8,11 @@ import typer
 from scorekeeper import render
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, user_errors
-from scorekeeper.cli.rule_index import rule_index
 from scorekeeper.games import find_game
 from scorekeeper.games.base import Game
 from scorekeeper.games.catalogue_rows import CardRow, card_rows
 from scorekeeper.render.games import cards_table, game_facts
+from scorekeeper.rulebook import open_notes
 from scorekeeper.storage.userfiles import user_files
 
 app = command_app()
@@ -34,7 +34,7 @@ def show(
     state: AppState = ctx.obj
     with user_errors():
         found = find_game(game)
-        notes = [(n.id, n.title) for n in rule_index(state).library.title(found.id).notes]
+        notes = [(n.id, n.title) for n in open_notes().title(found.id).notes]
         cards = card_rows(found, user_files(state.home))
     if as_json:
         typer.echo(json.dumps(_to_json(found, notes, cards), ensure_ascii=False, indent=2))

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorekeeper.cli.common import AppState
-from scorekeeper.cli.rule_index import rule_index
 from scorekeeper.games import TITLES
 from scorekeeper.history.archive import load
 from scorekeeper.history.players import known_names, player_counts
 from scorekeeper.history.plays import newest_first
 from scorekeeper.history.series_archive import series_definitions
+from scorekeeper.rulebook import open_notes
 from scorekeeper.storage.sessions import Unreadable
 from scorekeeper.text import plural
 from scorekeeper.walkthrough.kept_drafts import DROPPED, kept_drafts
@@ -57,8 +56,8 @@ def dropped_drafts(home: Path) -> Known:
     ]
 
 
-def rule_ids(home: Path | None, game: object) -> Known:
+def rule_ids(game: object) -> Known:
     """Rule note ids with their titles, of `game` (a name as typed) if it is one."""
-    library = rule_index(AppState(home)).library
+    library = open_notes()
     wanted = library.title(game).id if isinstance(game, str) else None
     return [(n.id, n.title) for n in library.notes.values() if wanted in (None, n.game)]

@@ -1,5 +1,5 @@
-"""The rule notes' search index for the commands that read the notes (`rules`, `games show`,
-the completion of rule ids); only they import the rulebook."""
+"""The rule notes' search index, for `rules` (`games show` and the completion of rule ids
+only list notes, and read them with `rulebook.open_notes`)."""
 
 from __future__ import annotations
 

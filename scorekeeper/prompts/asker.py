@@ -25,7 +25,7 @@ from scorekeeper.games.steps import (
 from scorekeeper.prompts.interrupts import HELD
 from scorekeeper.render.review import review
 from scorekeeper.render.score import totals_table
-from scorekeeper.rulebook.notes import Library, Note, load_notes, rules_root
+from scorekeeper.rulebook import Library, Note, open_notes
 from scorekeeper.walkthrough.navigator import BACK, Fill, Review
 
 if TYPE_CHECKING:
@@ -249,7 +249,7 @@ class TableAsker:
     def _note(self, rule: str) -> Note | None:
         try:
             if self._library is None:
-                self._library = load_notes(rules_root())
+                self._library = open_notes()
             return self._library.note(rule)
         except ScorekeeperError:  # no such note, or unreadable notes: the help line remains
             return None

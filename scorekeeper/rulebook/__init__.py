@@ -51,6 +51,7 @@ __all__ = [
     "load_library",
     "load_notes",
     "open_index",
+    "open_notes",
     "read_index",
     "rules_root",
     "sealed",
@@ -94,6 +95,15 @@ def open_index(root: Path | None = None, cache_dir: Path | None = None) -> Index
     if cached is not None:
         _save(cached, sealed(index.to_json()))
     return index
+
+
+def open_notes() -> Library:
+    """The shipped notes, to show or list without searching them: the prebuilt index's when an
+    installed wheel ships one (read in about 15 ms), else read from a checkout's note files
+    (about 0.1 s; building the search index there takes seconds, and only a question needs it)."""
+    root = rules_root()
+    prebuilt = read_index(root / PREBUILT)
+    return prebuilt.library if prebuilt is not None else load_notes(root)
 
 
 def sealed(text: str) -> str:
