@@ -48,7 +48,8 @@ def _check(name: str, outcomes: list[evaluation.Outcome], floors: tuple[float, f
     assert rates.top3 >= top3, "\n".join([report, *evaluation.misses(outcomes, 3)])
 
 
-@pytest.mark.parametrize("name", sorted(FLOORS))
+# The studied sets are some 2,900 questions (about 6 s): CI asks them, the quick lane does not.
+@pytest.mark.parametrize("name", ["tuned", pytest.param("studied", marks=pytest.mark.slow)])
 def test_hit_rates(name: str, index: Index) -> None:
     _check(name, evaluation.run(index, evaluation.load(name)), FLOORS[name])
 
@@ -80,11 +81,20 @@ def test_each_studied_set_is_answered_by_what_the_others_taught() -> None:
     _check("held out, fresh", outcomes, HELD_OUT_FRESH)
 
 
-def test_questions_about_other_things_are_said_to_match_no_note(index: Index) -> None:
+@pytest.mark.parametrize(
+    ("sets", "most_rejected"),
+    [
+        (("tuned",), 0.02),  # 3 of its 180 questions when measured
+        pytest.param(("tuned", "studied"), 0.01, marks=pytest.mark.slow),
+    ],
+)
+def test_questions_about_other_things_are_said_to_match_no_note(
+    sets: tuple[str, ...], most_rejected: float, index: Index
+) -> None:
     """The threshold was chosen on half of the off-topic set; most of the rest must be turned
-    away too, and almost no rules question."""
+    away too, and almost no rules question (the studied sets' too, in CI)."""
     off = evaluation.off_topic()
     turned_away = evaluation.rejected(index, [(text, None) for text in off])
     assert len(turned_away) / len(off) >= 0.58
-    rules = [(q.text, q.game) for name in ("tuned", "studied") for q in evaluation.load(name)]
-    assert len(evaluation.rejected(index, rules)) / len(rules) <= 0.01
+    rules = [(q.text, q.game) for name in sets for q in evaluation.load(name)]
+    assert len(evaluation.rejected(index, rules)) / len(rules) <= most_rejected

@@ -126,6 +126,13 @@ def test_a_busy_data_directory_waits_a_bounded_time_then_says_so(tmp_path: Path)
         ):
             pass
         assert 0.3 <= time.monotonic() - began < 5
+    with locked(tmp_path, wait=0):  # the kernel let go of a killed holder's lock
+        pass
+
+
+@pytest.mark.slow  # the command waits its full five seconds
+def test_a_command_on_a_busy_data_directory_says_so_after_its_wait(tmp_path: Path) -> None:
+    with holding_lock(tmp_path):
         saver = start(tmp_path, "series", "new", "late")
         _, err = saver.communicate(timeout=60)
         assert saver.returncode == 2
