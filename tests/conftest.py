@@ -6,10 +6,12 @@ runs every property in full with HYPOTHESIS_PROFILE=ci (see .ci/run and the READ
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import settings
@@ -30,6 +32,23 @@ def examples(full: int) -> int:
     if settings.default.max_examples >= settings.get_profile(FULL).max_examples:
         return full
     return max(5, full // 10)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def one_set_of_default_key_bindings() -> Iterator[None]:
+    """prompt_toolkit builds its 500-odd default key bindings afresh for every Application, and
+    questionary makes three for each choice it asks: about a fifth of an in-process walk-through
+    test's time. The bindings hold no state of their own (they read the running application's),
+    so the tests' prompts share one set; where a prompt_toolkit release looks them up elsewhere,
+    each prompt builds its own, as at the table."""
+    from prompt_toolkit.application import application
+    from prompt_toolkit.key_binding.defaults import load_key_bindings
+
+    if getattr(application, "load_key_bindings", None) is not load_key_bindings:
+        yield
+        return
+    with mock.patch.object(application, "load_key_bindings", functools.cache(load_key_bindings)):
+        yield
 
 
 @pytest.fixture(scope="session", autouse=True)
