@@ -217,3 +217,29 @@ def test_note_text_is_not_markup(tmp_path: Path) -> None:
     output = console.file.getvalue()  # type: ignore[attr-defined]
     assert "[bold]T[/bold]" in output and "Keep [red]this[/red] literal." in output
     assert "Other [note]" in output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", "hungry.ties"),
+        ("show", "ties", "--game", "hungry", "--json"),
+        ("list",),
+        ("list", "first-snow", "--json"),
+    ],
+)
+def test_showing_and_listing_build_no_search_index(
+    args: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a question searches: in a checkout, where no index ships prebuilt, showing or
+    listing notes reads the note files rather than building the index (seconds)."""
+    from scorekeeper.rulebook import Index
+
+    def refuse(cls: type[Index], *args: object) -> Index:
+        raise AssertionError("the search index was built")
+
+    monkeypatch.setattr(Index, "build", classmethod(refuse))
+    result = CliRunner().invoke(app, ["--home", str(tmp_path), "rules", *args])
+    assert result.exit_code == 0, result.output
+    assert "ties" in result.output.lower()
+    assert not (tmp_path / "cache").exists()

@@ -16,11 +16,12 @@ from scorekeeper.cli import complete
 from scorekeeper.cli.common import AppState, command_app, fail, user_errors
 from scorekeeper.cli.rule_index import rule_index
 from scorekeeper.errors import ExitStatus, UnknownGameError
+from scorekeeper.games import find_title
 from scorekeeper.render.rules import print_answer, print_notes, rules_contents
-from scorekeeper.rulebook import close_to_best, is_good_match
+from scorekeeper.rulebook import close_to_best, is_good_match, open_notes
 
 if TYPE_CHECKING:
-    from scorekeeper.rulebook import Index, Note
+    from scorekeeper.rulebook import Index, Library, Note
 
 ANSWERS = 3
 
@@ -67,44 +68,47 @@ def rules(
     words = query or []
     if not words:
         raise fail("ask a question, or use `rules show ID` or `rules list [GAME]`")
+    command = words[0].lower()
+    if command == "show" and len(words) == 1:
+        raise fail("`rules show` needs a note id, e.g. `scorekeeper rules show hungry.ties`")
     with user_errors():
-        index = rule_index(state)
-        title = index.library.title(game).id if game else None
-        command = words[0].lower()
         if command == "show" and len(words) == 2:
-            _show(index, words[1], title, as_json)
-        elif command == "show" and len(words) == 1:
-            raise fail("`rules show` needs a note id, e.g. `scorekeeper rules show hungry.ties`")
+            library = open_notes()  # showing and listing need no search index
+            _show(library, words[1], _title(library, game), as_json)
         elif command == "list" and len(words) == 1:
-            _list(index, title, as_json)
-        elif command == "list" and len(words) == 2 and (named := _title_named(index, words[1])):
-            _list(index, named, as_json)
+            library = open_notes()
+            _list(library, _title(library, game), as_json)
+        elif command == "list" and len(words) == 2 and (named := _title_named(words[1])):
+            _list(open_notes(), named, as_json)
         else:
-            _answer(index, " ".join(words), title, show_all, as_json)
+            index = rule_index(state)
+            _answer(index, " ".join(words), _title(index.library, game), show_all, as_json)
 
 
-def _title_named(index: "Index", word: str) -> str | None:
+def _title(library: "Library", game: str | None) -> str | None:
+    """The id of the title --game names (an error when it names none), or None."""
+    return library.title(game).id if game else None
+
+
+def _title_named(word: str) -> str | None:
     """The id of the title this word names, if any: `list hungry` lists, `list hotels` asks."""
-
     try:
-        return index.library.title(word).id
+        return find_title(word).id
     except UnknownGameError:
         return None
 
 
-def _show(index: "Index", note_id: str, title: str | None, as_json: bool) -> None:
-    library = index.library
+def _show(library: "Library", note_id: str, title: str | None, as_json: bool) -> None:
     wanted = f"{title}.{note_id}" if title and "." not in note_id else note_id
     note = library.note(wanted)
     if as_json:
-        typer.echo(json.dumps(_to_json(index, note), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(_to_json(library, note), ensure_ascii=False, indent=2))
     else:
-        print_notes(render.make_console(), index, [note], show_game=True)
+        print_notes(render.make_console(), library, [note], show_game=True)
 
 
-def _list(index: "Index", title: str | None, as_json: bool) -> None:
-
-    titles = [t for t in index.library.titles if title is None or t.id == title]
+def _list(library: "Library", title: str | None, as_json: bool) -> None:
+    titles = [t for t in library.titles if title is None or t.id == title]
     if as_json:
         rows = [
             {"id": n.id, "game": t.id, "title": n.title, "section": n.section}
@@ -129,7 +133,7 @@ def _answer(
     if as_json:
         answers = [
             dict(
-                _to_json(index, hit.note),
+                _to_json(index.library, hit.note),
                 score=round(hit.score, 3),
                 coverage=round(hit.coverage, 3),
                 close_to_first=0 < position <= close,
@@ -143,11 +147,11 @@ def _answer(
         raise typer.Exit(ExitStatus.FAILURE)
 
 
-def _to_json(index: "Index", note: "Note") -> dict[str, Any]:
+def _to_json(library: "Library", note: "Note") -> dict[str, Any]:
     return {
         "id": note.id,
         "game": note.game,
-        "game_name": index.library.title_of(note).name,
+        "game_name": library.title_of(note).name,
         "title": note.title,
         "section": note.section,
         "text": note.text,

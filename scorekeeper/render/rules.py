@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from rich.panel import Panel
 
     from scorekeeper.rulebook import Hit, Index
-    from scorekeeper.rulebook.notes import Chapter, Note
+    from scorekeeper.rulebook.notes import Chapter, Library, Note
 
 
 def note_panel(note: Note, game_name: str | None, related: Sequence[tuple[str, str]]) -> Panel:
@@ -114,7 +114,7 @@ def print_answer(
     try next (another game's words, `--game`, the notes of a game)."""
     rows = [(hit.note.id, hit.note.title) for hit in hits]
     if good:
-        print_notes(console, index, [hits[0].note], show_game=title is None)
+        print_notes(console, index.library, [hits[0].note], show_game=title is None)
         rows = rows[1:]
         if close:
             console.print(note_lines("Also possible (scored close to it):", rows[:close]))
@@ -147,9 +147,8 @@ def print_answer(
             console.print(user(f"GAME is one of: {names}", style="dim"))
 
 
-def print_notes(console: Console, index: Index, notes: list[Note], *, show_game: bool) -> None:
+def print_notes(console: Console, library: Library, notes: list[Note], *, show_game: bool) -> None:
     """Each note as a panel, with the notes related to it (and its game, with `show_game`)."""
-    library = index.library
     for note in notes:
         related = [(r, library.notes[r].title) for r in note.related if r in library.notes]
         name = library.title_of(note).name if show_game else None
