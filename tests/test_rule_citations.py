@@ -19,7 +19,11 @@ from scorekeeper.storage.session_files import read_session
 
 ROOT = Path(__file__).parents[1]
 SAMPLES = sorted((ROOT / "sample_sessions").glob("*.toml"))
-NOTES = load_notes(rules_root()).notes
+
+
+@pytest.fixture(scope="module")
+def note_ids() -> set[str]:
+    return set(load_notes(rules_root()).notes)
 
 
 def _case(path: Path) -> dict[str, Any]:
@@ -44,17 +48,17 @@ def _fields(fields: tuple[Field, ...]) -> list[Field]:
 
 
 @pytest.mark.parametrize("path", SAMPLES + SCORED_CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_scored_lines_cite_existing_notes(path: Path) -> None:
+def test_scored_lines_cite_existing_notes(path: Path, note_ids: set[str]) -> None:
     session = read_session(path) if path in SAMPLES else from_dict(_case(path)["session"])
     outcome = session.score()
     cited = {line.rule for standing in outcome.standings for line in standing.lines}
     if outcome.tiebreak_rule:
         cited.add(outcome.tiebreak_rule)
-    assert cited - NOTES.keys() == set()
+    assert cited - note_ids == set()
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_every_rule_named_in_a_game_exists(game: Any) -> None:
+def test_every_rule_named_in_a_game_exists(game: Any, note_ids: set[str]) -> None:
     """Fields, tie-breakers and lines: every '<game id>.<slug>' string in the game's module."""
     rule_id = re.compile(rf"{re.escape(game.id)}\.[a-z0-9-]+")
     source = ast.parse(inspect.getsource(inspect.getmodule(game.score)))
@@ -67,7 +71,7 @@ def test_every_rule_named_in_a_game_exists(game: Any) -> None:
     }
     named |= {f.rule for f in _fields(game.player_fields + game.settings_fields) if f.rule}
     assert named, "a title should cite its rule notes"
-    assert named - NOTES.keys() == set()
+    assert named - note_ids == set()
 
 
 def test_every_title_has_a_sample_session() -> None:
