@@ -52,6 +52,18 @@ def one_set_of_default_key_bindings() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def rule_notes_read_once() -> Iterator[None]:
+    """A walk-through reads the rule notes for its hints once; an installed wheel reads them
+    from its prebuilt index in about 15 ms, a checkout parses the note files (about 0.1 s). The
+    tests run a checkout through some 150 walk-throughs, so they share one reading of the same
+    notes (tests/test_rule_notes.py checks `open_notes` itself)."""
+    from scorekeeper.prompts import asker
+
+    with mock.patch.object(asker, "open_notes", functools.cache(asker.open_notes)):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def fixture_history_untouched() -> Iterator[None]:
     """Reading a history writes its play cache, so tests must read copies of tests/history."""
     yield

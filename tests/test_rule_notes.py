@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rulebook import load_library, load_notes, rules_root
+from scorekeeper.rulebook import load_library, load_notes, open_notes, rules_root
 from scorekeeper.rulebook.notes import OPTIONAL_NOTE_KEYS, REQUIRED_NOTE_KEYS
 
 RULES = Path(__file__).parents[1] / "rules"
@@ -126,6 +126,7 @@ def test_showing_a_note_reads_the_notes_without_the_asked_questions() -> None:
     assert library.asked
     assert notes.asked == {}
     assert notes.notes == library.notes
+    assert open_notes().notes == library.notes  # a checkout ships no prebuilt index
 
 
 def test_an_asked_question_labelled_with_an_unknown_note_is_refused() -> None:
