@@ -79,6 +79,18 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return directory
 
 
+@pytest.fixture(scope="session")
+def rules_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder holding the search index of the shipped notes, built once per worker:
+    copied to a data directory's `cache/`, a rules question there reads it as any `rules` after
+    the first does, instead of building it from a checkout's notes (about 2 s)."""
+    from scorekeeper.rulebook import open_index
+
+    folder = tmp_path_factory.mktemp("rules-cache")
+    open_index(cache_dir=folder)
+    return folder
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()

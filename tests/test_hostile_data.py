@@ -248,15 +248,16 @@ def test_rule_notes_and_their_index_cache_go_through_the_hardened_reader(tmp_pat
     from scorekeeper.rulebook import open_index
     from scorekeeper.rulebook.notes import RulesDataError, load_library, rules_root
 
+    notes = tmp_path / "rules"  # one title's notes: an index of them builds in a blink
+    notes.mkdir()
+    shutil.copy(rules_root() / "hungry.toml", notes)
     cache = tmp_path / "cache"
     cache.mkdir()
-    index = open_index(cache_dir=cache)
+    index = open_index(notes, cache_dir=cache)
     [saved] = cache.glob("rules-index-*.json")
     saved.unlink()
     os.mkfifo(saved)
-    assert open_index(cache_dir=cache).to_json() == index.to_json()  # rebuilt, not blocked
-    notes = tmp_path / "rules"
-    shutil.copytree(rules_root(), notes)
+    assert open_index(notes, cache_dir=cache).to_json() == index.to_json()  # rebuilt, not blocked
     (notes / "hungry.toml").write_text("a = " + "[" * 100 + "]" * 100, encoding="utf-8")
     with pytest.raises(RulesDataError, match=r"hungry\.toml: not valid TOML: nested more than"):
         load_library(notes)

@@ -9,9 +9,11 @@ these floors are measured again.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from scorekeeper.rulebook import Index
+from scorekeeper.rulebook import Index, open_index
 from tests.rules_eval import evaluation
 
 # set name -> (top-1 floor, top-3 floor). The search learns from the studied sets
@@ -25,8 +27,9 @@ INDEPENDENT_FRESH = (0.913, 0.975)
 
 
 @pytest.fixture(scope="session")
-def index() -> Index:
-    return evaluation.shipped_index()
+def index(rules_cache: Path) -> Index:
+    """The shipped notes' index, as the conftest's shared cache holds it (one build a worker)."""
+    return open_index(cache_dir=rules_cache)
 
 
 @pytest.mark.parametrize("name", evaluation.SETS)

@@ -21,12 +21,12 @@ from scorekeeper.rulebook import (
 )
 from scorekeeper.rulebook.notes import Library, load_library
 from scorekeeper.rulebook.words import cues, names, stem, surface_words
-from tests.rules_eval import evaluation
 
 
 @pytest.fixture(scope="session")
-def index() -> Index:
-    return evaluation.shipped_index()
+def index(rules_cache: Path) -> Index:
+    """The shipped notes' index, as the conftest's shared cache holds it (one build a worker)."""
+    return open_index(cache_dir=rules_cache)
 
 
 def _top(index: Index, question: str, game: str | None = None, count: int = 1) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -262,8 +263,9 @@ def test_the_history_read_from_the_play_cache_loads_no_scoring_model(
     assert [m for m in loaded if m in heavy or m.endswith(".engine")] == []
 
 
-def test_a_rules_question_loads_no_scoring_model(tmp_path: Path) -> None:
+def test_a_rules_question_loads_no_scoring_model(tmp_path: Path, rules_cache: Path) -> None:
     """The notes read a title's names through games.title, not games.base (Game, Seat)."""
+    shutil.copytree(rules_cache, tmp_path / "cache")
     loaded = _loaded(["rules", "who", "wins", "a", "tie", "in", "hungry"], tmp_path)
     assert "scorekeeper.rulebook.search" in loaded
     assert [m for m in loaded if m in ("scorekeeper.games.base", "scorekeeper.fields")] == []
@@ -279,10 +281,13 @@ def test_a_rules_question_loads_no_scoring_model(tmp_path: Path) -> None:
         ["games"],
     ],
 )
-def test_commands_that_check_no_digest_do_not_load_openssl(args: list[str], tmp_path: Path) -> None:
+def test_commands_that_check_no_digest_do_not_load_openssl(
+    args: list[str], tmp_path: Path, rules_cache: Path
+) -> None:
     """hashlib (and secrets, through hmac) loads OpenSSL (about 3 ms); a session without a
     stored [result] has no fingerprint to check, and reading changes nothing the journal would
     digest."""
+    shutil.copytree(rules_cache, tmp_path / "cache")
     assert _loaded(args, tmp_path, prefix="hashlib") == []
 
 

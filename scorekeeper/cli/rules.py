@@ -72,22 +72,15 @@ def rules(
     if command == "show" and len(words) == 1:
         raise fail("`rules show` needs a note id, e.g. `scorekeeper rules show hungry.ties`")
     with user_errors():
+        title = find_title(game).id if game else None  # before any note is read
         if command == "show" and len(words) == 2:
-            library = open_notes()  # showing and listing need no search index
-            _show(library, words[1], _title(library, game), as_json)
+            _show(open_notes(), words[1], title, as_json)  # showing and listing need no index
         elif command == "list" and len(words) == 1:
-            library = open_notes()
-            _list(library, _title(library, game), as_json)
+            _list(open_notes(), title, as_json)
         elif command == "list" and len(words) == 2 and (named := _title_named(words[1])):
             _list(open_notes(), named, as_json)
         else:
-            index = rule_index(state)
-            _answer(index, " ".join(words), _title(index.library, game), show_all, as_json)
-
-
-def _title(library: "Library", game: str | None) -> str | None:
-    """The id of the title --game names (an error when it names none), or None."""
-    return library.title(game).id if game else None
+            _answer(rule_index(state), " ".join(words), title, show_all, as_json)
 
 
 def _title_named(word: str) -> str | None:
