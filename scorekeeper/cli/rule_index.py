@@ -1,5 +1,5 @@
-"""The rule notes' search index, for `rules` (`games show` and the completion of rule ids
-only list notes, and read them with `rulebook.open_notes`)."""
+"""The rule notes' search index, for a `rules` question (`rules show`, `rules list`, `games
+show` and the completion of rule ids only show or list notes: `rulebook.open_notes`)."""
 
 from __future__ import annotations
 
