@@ -65,3 +65,13 @@ def test_installed_wheel_answers_rules_questions(tmp_path: Path) -> None:
     assert run("rules", "list", "--json").stdout.count('"id"') == sum(
         path.read_text(encoding="utf-8").count("[[notes]]") for path in ROOT.glob("rules/*.toml")
     )
+    # Showing and listing notes read them from the prebuilt index too: with the note files
+    # gone from the install, they still answer.
+    for note_file in shipped.glob("*.toml"):
+        note_file.unlink()
+    shown = run("rules", "show", "hungry.ties", "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["id"] == "hungry.ties"
+    facts = run("games", "show", "hungry", "--json")
+    assert facts.returncode == 0, facts.stderr
+    assert "hungry.ties" in [note["id"] for note in json.loads(facts.stdout)["rules"]]
