@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,10 +17,12 @@ Run = Callable[..., Result]
 
 
 @pytest.fixture(scope="session")
-def rules_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One data directory for every test here: `rules` writes only its index cache there, so
-    the index is built once."""
-    return tmp_path_factory.mktemp("rules-home")
+def rules_home(tmp_path_factory: pytest.TempPathFactory, rules_cache: Path) -> Path:
+    """One data directory for every test here, its `cache/` holding the index the conftest
+    built for the worker (`rules` writes only that cache there)."""
+    home = tmp_path_factory.mktemp("rules-home")
+    shutil.copytree(rules_cache, home / "cache")
+    return home
 
 
 @pytest.fixture

@@ -41,7 +41,8 @@ FRESH_LIKENESS = 90
 
 @functools.cache
 def shipped_index() -> Index:
-    """The index of the shipped notes, built once per process (tests share it)."""
+    """The index of the shipped notes, built once per process (for benchmarks/rules_quality.py;
+    the tests read the one conftest's `rules_cache` holds)."""
     return Index.build(load_library(rules_root()))
 
 
