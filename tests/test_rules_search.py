@@ -251,12 +251,14 @@ def _damaged(written: str) -> list[str]:
 @pytest.mark.parametrize("case", range(9))
 def test_a_damaged_or_misshapen_cache_is_rebuilt(one_title: Path, case: int) -> None:
     cache = one_title.parent / "cache"
-    open_index(one_title, cache)
+    built = open_index(one_title, cache)
     (cached,) = cache.glob("rules-index-*.json")
     written = cached.read_text(encoding="utf-8")
     cached.write_text(_damaged(written)[case], encoding="utf-8")
     assert read_index(cached) is None
-    assert open_index(one_title, cache).search("hotel tie")[0].note.id == "hungry.majority-ties"
+    answers = [hit.note.id for hit in built.search("hotel tie")]
+    assert "hungry.majority-ties" in answers[:3]
+    assert [hit.note.id for hit in open_index(one_title, cache).search("hotel tie")] == answers
     assert cached.read_text(encoding="utf-8") == written
 
 

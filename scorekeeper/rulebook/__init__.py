@@ -59,7 +59,7 @@ __all__ = [
 
 PREBUILT = "index.json"
 _CACHE_PREFIX = "rules-index-"
-_SEARCH_CODE = ("words.py", "search.py", "notes.py", "postings.py")
+_SEARCH_CODE = ("words.py", "search.py", "notes.py", "postings.py", "learnt.py")
 
 
 def _key(files: list[Path]) -> str:

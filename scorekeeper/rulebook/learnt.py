@@ -1,0 +1,124 @@
+"""Which note a question is about, learnt from the questions each note answers: an averaged
+perceptron over the question's words.
+
+BM25 weighs a word by how rare it is among the notes, so a note whose title holds the
+question's words wins, though players asking "when is the stock refilled" mean Checking the
+stock, not Refilling the stock, and "what order do the holiday homes go in" means the scoring
+order, not the layout. The questions players asked (`Library.asked`), and each note's title,
+terms and player questions, are examples of the note they are about; the perceptron learns
+the words that tell each note from the notes it is mistaken for, and its scores re-rank the
+search's first answers (`Index.search`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+
+from scorekeeper.rulebook.postings import Posting
+
+Features = dict[str, float]  # stem, "?when" or "stem>stem" -> weight
+
+# Passes over the examples (docs/rules-assistant.md has the held-out figures of 1 to 10).
+EPOCHS = 6
+# The examples are visited in a shuffled order (a perceptron learns the order's last examples
+# best), the same one in every build, so the shipped index is the same every time.
+SEED = 0
+# A word or pair of words in fewer examples than this is not learnt: one question is no pattern,
+# and leaving them out keeps a seventh of the index file (held out, one question fewer right).
+MIN_EXAMPLES = 2
+# Weights (nine in ten between 0.2 and 1.2) are kept to this many decimals in the index file.
+DECIMALS = 3
+
+
+def features(stems: Sequence[str], weights: Mapping[str, float], asking: Iterable[str]) -> Features:
+    """What the perceptron reads of a question: its stems (as weighted), its question words, and
+    each two neighbouring stems as one feature, in order ("score>order" is not "order>score")."""
+    found: Features = dict(weights)
+    for key in asking:
+        found[key] = 1.0
+    for first, second in itertools.pairwise(stems):
+        if first != second:
+            found[f"{first}>{second}"] = 1.0
+    return found
+
+
+def train(examples: Sequence[tuple[Features, int]], epochs: int = EPOCHS) -> dict[str, Posting]:
+    """An averaged perceptron over (features, note position) examples: for each feature, the
+    note positions it counts for and how much (negative: it counts against the note).
+
+    On each wrong guess the right note's weights rise and the guessed one's fall; the weights
+    kept are their mean over every step (`totals` holds each change times the step it came at),
+    which a few late examples cannot sway as they sway the last weights.
+    """
+    weights: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
+    totals: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
+    seen = Counter(key for found, _ in examples for key in found)
+    examples = [
+        ({key: value for key, value in found.items() if seen[key] >= MIN_EXAMPLES}, note)
+        for found, note in examples
+    ]
+    order = list(range(len(examples)))
+    shuffle = random.Random(SEED).shuffle
+    step = 1
+    for _ in range(epochs):
+        shuffle(order)
+        for number in order:
+            found, note = examples[number]
+            guessed = _guess(weights, found)
+            if guessed != note:
+                for key, value in found.items():
+                    weights[key][note] += value
+                    totals[key][note] += step * value
+                    if guessed is not None:
+                        weights[key][guessed] -= value
+                        totals[key][guessed] -= step * value
+            step += 1
+    learnt: dict[str, Posting] = {}
+    for key in sorted(weights):
+        kept = [
+            (note, round(weight - totals[key][note] / step, DECIMALS))
+            for note, weight in sorted(weights[key].items())
+        ]
+        kept = [(note, weight) for note, weight in kept if weight]
+        if kept:
+            learnt[key] = kept
+    return learnt
+
+
+def shares(
+    learnt: Mapping[str, Mapping[str, Posting]], found: Features, notes: Sequence[tuple[int, str]]
+) -> list[float]:
+    """How much of the question each of these (note position, title) holds by its title's
+    learnt weights: a softmax over them alone, so the shares of the search's first answers sum
+    to 1."""
+    scored: dict[int, float] = defaultdict(float)
+    for game in dict.fromkeys(game for _, game in notes):
+        weights = learnt.get(game, {})
+        for key, value in found.items():
+            if key in weights:
+                for note, weight in weights[key]:
+                    scored[note] += weight * value
+    values = [scored.get(note, 0.0) for note, _ in notes]
+    top = max(values, default=0.0)
+    exps = [math.exp(value - top) for value in values]
+    total = sum(exps)
+    return [value / total for value in exps]
+
+
+def _guess(weights: dict[str, dict[int, float]], found: Features) -> int | None:
+    """The note the weights learnt so far score highest (the lowest position of equals)."""
+    scored: dict[int, float] = defaultdict(float)
+    for key, value in found.items():
+        held = weights.get(key)
+        if held:
+            for note, weight in held.items():
+                scored[note] += weight * value
+    guess, top = None, -math.inf
+    for note, score in scored.items():
+        if score > top or (score == top and guess is not None and note < guess):
+            guess, top = note, score
+    return guess
