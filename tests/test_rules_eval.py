@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rulebook import Index, open_index
+from scorekeeper.rulebook import Index, load_library, open_index, rules_root
 from tests.rules_eval import evaluation
 
 # set name -> (top-1 floor, top-3 floor). The search learns from the studied sets
@@ -21,10 +21,9 @@ from tests.rules_eval import evaluation
 # `held_out` below says what learning from them is worth.
 FLOORS = {"tuned": (0.865, 0.96), "studied": (0.988, 0.995)}
 HELD_OUT_FRESH = (0.942, 0.984)  # 0.947 / 0.989 with fourteen studied sets
-# The independent set's fresh questions, each asked with and without its game. These are still
-# the fourteenth set's figures (91.8% top-1, 98.0% top-3) until the fifteenth, committed before
-# the search saw it, is measured once (docs/rules-assistant.md).
-INDEPENDENT_FRESH = (0.913, 0.975)
+# The independent (fifteenth) set's fresh questions, each asked with and without its game: its
+# one measurement (docs/rules-assistant.md) was 94.4% top-1 and 99.3% top-3.
+INDEPENDENT_FRESH = (0.939, 0.988)
 
 
 @pytest.fixture(scope="session")
@@ -60,9 +59,11 @@ def test_hit_rates(name: str, index: Index) -> None:
 
 def test_independent_fresh_questions_asked_both_ways(index: Index) -> None:
     questions = evaluation.load("independent")
-    fresh, familiar = evaluation.fresh(questions, evaluation.seen(index.library))
+    # the questions learnt from are in the note files, not in an index read back from its cache
+    learnt_from = evaluation.seen(load_library(rules_root()))
+    fresh, familiar = evaluation.fresh(questions, learnt_from)
     assert len(fresh) + len(familiar) == 200
-    assert len(familiar) <= 50  # 47 when measured; the notes' player questions may change
+    assert len(familiar) <= 60  # 56 when measured; the notes' player questions may change
     _check(
         "independent, fresh", evaluation.run(index, evaluation.both_ways(fresh)), INDEPENDENT_FRESH
     )
