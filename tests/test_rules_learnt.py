@@ -36,6 +36,8 @@ def test_the_words_that_tell_two_alike_notes_apart_are_learnt() -> None:
     assert how[1] > how[0]
     # a word seen with one note only counts for it and against the other
     assert dict(weights["?when"])[WHEN] > 0 > dict(weights["?when"])[HOW]
+    # a word in one example only is no pattern: "check" and "draw" are not learnt
+    assert "check" not in weights and "draw" not in weights
 
 
 def test_training_is_the_same_every_time() -> None:

@@ -57,17 +57,17 @@ def train(examples: Sequence[tuple[Features, int]], epochs: int = EPOCHS) -> dic
     weights: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
     totals: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
     seen = Counter(key for found, _ in examples for key in found)
-    examples = [
+    pruned = [
         ({key: value for key, value in found.items() if seen[key] >= MIN_EXAMPLES}, note)
         for found, note in examples
     ]
-    order = list(range(len(examples)))
+    order = list(range(len(pruned)))
     shuffle = random.Random(SEED).shuffle
     step = 1
     for _ in range(epochs):
         shuffle(order)
         for number in order:
-            found, note = examples[number]
+            found, note = pruned[number]
             guessed = _guess(weights, found)
             if guessed != note:
                 for key, value in found.items():
