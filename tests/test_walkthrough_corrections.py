@@ -18,10 +18,13 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from scorekeeper.core.breakdown import Outcome
+from scorekeeper.games import GAMES, find_game
+from scorekeeper.games.context import Context
 from scorekeeper.games.steps import Step
 from scorekeeper.prompts.asker import TableAsker
 from scorekeeper.prompts.walk import walk_through
 from scorekeeper.session import Session, from_dict, to_dict
+from scorekeeper.walkthrough.plan import answers_from_session, plan
 from scorekeeper.walkthrough.table import Correction
 from tests.pipe import DOWN, ENTER, drive, new_draft
 
@@ -194,6 +197,25 @@ def test_a_tie_made_by_the_rulings_a_game_is_scored_under_asks_its_tie_breaker()
 
     assert needed(lambda session: session) == ["notes", "location"]  # Ana ahead: no tie
     assert needed(tied) == ["players.0.lowest_die", "notes", "location"]
+
+
+def test_a_saved_game_corrected_down_to_one_player_asks_the_solo_title_word() -> None:
+    """Solo Play: Sol crafted as many Clothing as Food, so the title's first word is asked. A
+    game saved with two players never asked it, and removing Ben at the review must ask it, as
+    typing the solo game straight does; a saved solo game that left it out keeps it open."""
+    sol = {"name": "Sol", "comforts": ["Socks", "Soup"]}
+
+    def asks_the_word(players: list[dict[str, Any]], remove: int | None) -> bool:
+        document = {"format": 1, "game": "creature-comforts", "players": players}
+        answers = answers_from_session(from_dict(document))
+        if remove is not None:
+            Context(find_game("creature-comforts"), answers).remove_player(remove)
+        steps = plan(answers, GAMES, find_game, {})
+        (word,) = (step for step in steps if step.key == "players.0.solo_type")
+        return not word.is_answered(answers)
+
+    assert asks_the_word([sol, {"name": "Ben", "comforts": ["Hearth"]}], remove=1)
+    assert not asks_the_word([sol], remove=None)
 
 
 # -- history edit: a saved game opened at its review (Correction.of, as the command opens it) --

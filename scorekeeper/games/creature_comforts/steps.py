@@ -56,13 +56,16 @@ def steps(context: Context) -> list[Step]:
 
 
 def from_session(context: Context) -> None:
-    """Every card list of a saved game is complete, and a title's word it left out stays
-    open (the title shows both words) rather than unanswered. A saved file's empty list of
-    custom cards is what a walk-through leaves out: dropped, so the two read alike."""
+    """Every card list of a saved game is complete, and the title's word a saved solo game left
+    out stays open (the title shows both words) rather than unanswered. A game saved with more
+    players was never asked that word: corrected down to one player, it is asked, as in a
+    solo game typed straight. A saved file's empty list of custom cards is what a walk-through
+    leaves out: dropped, so the two read alike."""
+    solo = len(context.players) == 1
     for seat, player in enumerate(context.players):
         if player.get("custom") == []:
             del player["custom"]
-        for key in ("comforts", "improvements", "custom", "solo_type"):
+        for key in ("comforts", "improvements", "custom", *(("solo_type",) if solo else ())):
             context.close(f"players.{seat}.{key}")
 
 
