@@ -16,7 +16,7 @@ import itertools
 import math
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from scorekeeper.rulebook.postings import Posting
 
@@ -95,13 +95,8 @@ def shares(
     """How much of the question each of these (note position, title) holds by its title's
     learnt weights: a softmax over them alone, so the shares of the search's first answers sum
     to 1."""
-    scored: dict[int, float] = defaultdict(float)
-    for game in dict.fromkeys(game for _, game in notes):
-        weights = learnt.get(game, {})
-        for key, value in found.items():
-            if key in weights:
-                for note, weight in weights[key]:
-                    scored[note] += weight * value
+    titles = [learnt.get(game, {}) for game in dict.fromkeys(game for _, game in notes)]
+    scored = _scores(found, lambda key: [pair for held in titles for pair in held.get(key, ())])
     values = [scored.get(note, 0.0) for note, _ in notes]
     top = max(values, default=0.0)
     exps = [math.exp(value - top) for value in values]
@@ -111,14 +106,21 @@ def shares(
 
 def _guess(weights: dict[str, dict[int, float]], found: Features) -> int | None:
     """The note the weights learnt so far score highest (the lowest position of equals)."""
-    scored: dict[int, float] = defaultdict(float)
-    for key, value in found.items():
-        held = weights.get(key)
-        if held:
-            for note, weight in held.items():
-                scored[note] += weight * value
+    scored = _scores(found, lambda key: weights[key].items() if key in weights else ())
     guess, top = None, -math.inf
     for note, score in scored.items():
         if score > top or (score == top and guess is not None and note < guess):
             guess, top = note, score
     return guess
+
+
+def _scores(
+    found: Features, held: Callable[[str], Iterable[tuple[int, float]]]
+) -> dict[int, float]:
+    """Each note's score for the features: the sum of each feature's weight for it (`held`
+    gives a feature's (note, weight) pairs), times the feature's own weight."""
+    scored: dict[int, float] = defaultdict(float)
+    for key, value in found.items():
+        for note, weight in held(key):
+            scored[note] += weight * value
+    return scored

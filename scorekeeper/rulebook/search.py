@@ -631,9 +631,9 @@ class Index:
                 continue
             fits[position] = score * GAME_BOOST if game is None and note.game in named else score
         ranked = dict(fits)
-        asking = question_words(" ".join(tokens))
         if fits:
             lift = NEIGHBOUR_WEIGHT * max(fits.values())
+            asking = question_words(" ".join(tokens))
             for position, likeness in self._likeness(whole, asking).items():
                 if position in ranked:
                     # a question naming its game prefers that game's notes in the lift too:
