@@ -113,6 +113,8 @@ def test_a_search_reads_idioms_that_need_the_questions_punctuation(
         ("hotle points", None, "hungry.hotels"),  # typo
         ("tiebraker for hungry", None, "hungry.ties"),  # typo and game name
         ("hygge tiebreaker", None, "before-the-guests-arrive.ties"),  # alias boosts the game
+        # an alias beside the title's own name is what the question asks about
+        ("is hungry a reskin of tabula rasa", None, "hungry.tourist-count"),
         ("how do ties work", "first-snow", "first-snow.ties"),
         ("where does the telly go", "happy-home", "happy-home.wall-items"),  # a note's terms
         ("holidayhome", None, "hungry.holiday-homes"),

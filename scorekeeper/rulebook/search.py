@@ -172,15 +172,24 @@ def _note_from_json(data: dict[str, Any]) -> Note:
     )
 
 
-def _game_names(library: Library) -> list[tuple[tuple[str, ...], str]]:
-    """Word sequences naming a title (name, id, aliases, and each run together), longest first."""
+def _game_names(library: Library) -> list[tuple[tuple[str, ...], str, bool]]:
+    """Word sequences naming a title (name, id, aliases, and each run together), longest first,
+    each with whether it is an alias: another game's name ("tabula rasa") may be what a question
+    asks about, where the title's own name only says which game it is about."""
     names = set()
     for title in library.titles:
+        own = {title.name.lower().replace("-", " "), title.id.replace("-", " ")}
         for name in (title.name, title.id, *title.aliases):
             spelled = tuple(name.lower().replace("-", " ").split())
-            names.add((spelled, title.id))
-            names.add((("".join(spelled),), title.id))
+            alias = " ".join(spelled) not in own
+            names.add((spelled, title.id, alias))
+            names.add((("".join(spelled),), title.id, alias))
     return sorted(names, key=lambda item: (-len(item[0]), item))
+
+
+def _holds(tokens: Sequence[str], name: tuple[str, ...]) -> bool:
+    """Whether the words hold the name, its words in a row."""
+    return any(tuple(tokens[start : start + len(name)]) == name for start in range(len(tokens)))
 
 
 def _pair(first: str, second: str) -> str:
@@ -497,7 +506,12 @@ class Index:
         )
 
     def split_games(self, question: str) -> tuple[list[str], set[str]]:
-        """The question's words without any game names in it, and the games it names."""
+        """The question's words without any game names in it, and the games it names.
+
+        An alias of a title asked of beside the title's own name ("is Hungry just Tabula
+        Rasa?") is what the question is about, so its words are kept too; alone ("hygge
+        tiebreaker"), it only names the game.
+        """
         tokens = [
             part
             for word in words.fold(question).replace("-", " ").split()
@@ -506,19 +520,29 @@ class Index:
         ]
         named: set[str] = set()
         kept: list[str] = []
+        aliases: list[tuple[tuple[str, ...], str]] = []
         position = 0
         while position < len(tokens):
             after_linking_verb = position > 0 and tokens[position - 1] in LINKING_VERBS
-            for name, game in self.game_names:
+            for name, game, alias in self.game_names:
                 if len(name) == 1 and after_linking_verb:
                     continue  # "my Inuit goes hungry" describes, it does not name the game
                 if tuple(tokens[position : position + len(name)]) == name:
                     named.add(game)
+                    if alias:
+                        aliases.append((name, game))
                     position += len(name)
                     break
             else:
                 kept.append(tokens[position])
                 position += 1
+        for name, game in aliases:
+            if all(self.is_known(word) for word in name) and any(
+                not alias and _holds(tokens, own)
+                for own, title, alias in self.game_names
+                if title == game
+            ):
+                kept += name
         return kept, named
 
     def repair(self, word: str) -> list[str]:
