@@ -72,6 +72,9 @@ def test_words_run_together_are_split_and_split_words_joined(index: Index) -> No
 
 def test_of_equally_near_repairs_the_rest_of_the_question_decides(index: Index) -> None:
     assert index.repair("atack") == ["stack", "attack"]  # "stack" is in more notes
+    assert index.slots(["atack"])[0] == [{"stack": 0.8, "attack": 0.4}]
+    # a note holding "polar" and "bear" holds "attack", none holds "stack": attack is meant
+    assert index.slots(["polar", "bear", "atack"])[0][2] == {"attack": 0.8, "stack": 0.4}
     # the two notes of the bear's attack (how it meets an Inuit, what it then does) come first;
     # the studied sets label "who gets attacked" with the one and "what happens to me" with the
     # other, and they fit "polar bear attack" almost alike

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -587,7 +587,7 @@ class Index:
         )
 
     def slots(
-        self, tokens: Sequence[str], written: str = ""
+        self, tokens: Sequence[str], written: str = "", games: frozenset[str] = frozenset()
     ) -> tuple[list[Slot], list[list[Slot]]]:
         """The stems each question word may stand for, and those each idiom in it means.
 
@@ -596,7 +596,8 @@ class Index:
         with typos repaired and from the question as `written`, whose punctuation some need
         ("me 3, Kim 3" is a tie, "I have 3 fish 3 berries" is not).
         """
-        readings = {token: self._reading(token) for token in tokens}
+        context = self._context(tokens, games)
+        readings = {token: self._reading(token, context) for token in tokens}
         meaningful = [t for t in tokens if t not in words.STOP_WORDS] or list(tokens)
         found = [dict(readings[token][0]) for token in meaningful]
         # Idioms are read after typos are repaired: "who goes frist" is "goes first".
@@ -607,10 +608,23 @@ class Index:
         ]
         return found, meant
 
-    def _reading(self, token: str) -> tuple[Slot, str]:
+    def _context(self, tokens: Sequence[str], games: frozenset[str]) -> dict[int, int]:
+        """For each note (of `games`, if any), how many of the question's known words it holds."""
+        known = {words.stem(t) for t in tokens if t not in words.STOP_WORDS}
+        held: dict[int, int] = defaultdict(int)
+        for stemmed in known:
+            if stemmed in self.postings:
+                for position, _ in self.postings[stemmed]:
+                    if not games or self.notes[position].game in games:
+                        held[position] += 1
+        return held
+
+    def _reading(self, token: str, context: Mapping[int, int]) -> tuple[Slot, str]:
         """The stems a question word stands for, and the word as meant (a typo repaired).
 
         A stop word the notes never use stands for nothing: "hve" may be a slip, "have" is not.
+        Of equally near repairs, the one sharing a note with the most of the question's other
+        words comes first (`context`): "polar bear atack" is an attack, not a stack.
         """
         stemmed = words.stem(token)
         if stemmed in self.postings:
@@ -618,6 +632,13 @@ class Index:
         if token in words.STOP_WORDS:
             return {}, token
         candidates = self.repair(token)
+        if len(candidates) > 1:
+
+            def company(candidate: str) -> int:
+                held = self.postings[self.surface[candidate]]
+                return max((context.get(position, 0) for position, _ in held), default=0)
+
+            candidates.sort(key=lambda candidate: -company(candidate))
         slot: Slot = {}
         for rank, candidate in enumerate(candidates):
             weight = TYPO_WEIGHT * (1.0 if rank == 0 else RARER_REPAIR)
@@ -633,7 +654,7 @@ class Index:
             )
         tokens, named = self.split_games(question)
         tokens = self.compounds(tokens)
-        every_slot, meant = self.slots(tokens, question)
+        every_slot, meant = self.slots(tokens, question, frozenset({game} if game else named))
         slots = [slot for slot in every_slot if slot]
         weights: dict[str, float] = {}
         for slot in slots + [slot for cue in meant for slot in cue]:
