@@ -148,7 +148,11 @@ def names(text: str) -> set[str]:
 def fold(text: str) -> str:
     """Lower case without accents or apostrophes: "What's Hyggé?" -> "whats hygge?"."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
-    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
+    plain = (
+        decomposed
+        if decomposed.isascii()  # most text: nothing to strip, and the build folds much
+        else "".join(char for char in decomposed if not unicodedata.combining(char))
+    )
     return _APOSTROPHE.sub("", _POSSESSIVE.sub("", plain))
 
 
