@@ -305,6 +305,36 @@ def test_a_score_corrected_on_both_sides_in_different_seats_gets_its_result_agai
     assert merged["result"] not in results
 
 
+def test_a_merged_game_keeps_the_comments_people_wrote(tmp_path: Path, remote: Path) -> None:
+    """Corrections merged key by key, with the result derived again, keep the file's comments:
+    the merged file is the text edited, not written anew."""
+    ana, ben = tmp_path / "ana", tmp_path / "ben"
+    game = save(ana, HUNGRY).name
+    path = ana / "sessions" / game
+    comments = ["# we read the rules out loud", "# Ben recounted", "  # she took a hotel"]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(f"{comments[0]}\n{text}", encoding="utf-8")
+    _replace(path, '\n[[players]]\nname = "Ben"', f'\n{comments[1]}\n[[players]]\nname = "Ben"')
+    _replace(path, 'notes = "Cy\'s first game"', f'notes = "Cy\'s first game"{comments[2]}')
+    sync(ana, "--remote", str(remote))
+    sync(ben, "--remote", str(remote))
+    _replace(ana / "sessions" / game, 'location = "Kitchen table"', 'location = "Cafe"')
+    _replace(ben / "sessions" / game, "yellow = 3\ngreen = 0\nblue = 2\npurple = 0",
+             "yellow = 1\ngreen = 0\nblue = 2\npurple = 2")  # fmt: skip
+    stale = _stored(ben / "sessions" / game)["result"]
+    sync(ana)
+    sync(ben)
+    sync(ana)
+    assert history(ana) == history(ben)
+    merged_text = (ben / "sessions" / game).read_text(encoding="utf-8")
+    assert all(f"{comment}\n" in merged_text for comment in comments)
+    merged = _stored(ben / "sessions" / game)
+    assert merged["location"] == "Cafe"
+    assert merged["players"][2]["hotels"]["purple"] == 2
+    session = from_dict(merged)
+    assert merged["result"] == to_dict(session, session.score())["result"] != stale
+
+
 def _stored(path: Path) -> dict[str, Any]:
     import tomllib
 

@@ -3,20 +3,25 @@
 Used by an exchange (a file changed here and in the group) and by settling a conflict (one
 side chosen for the keys both changed). The stored `[result]` is not merged: it is derived
 from the inputs, so when the merged inputs are neither side's own the result is computed
-again, and the file written in the standard layout.
+again. The merged file is this side's text with the merged values edited in, so the comments
+people wrote stay; only when that edit cannot be proven is it written in the standard layout.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import ScorekeeperError, StorageError
 from scorekeeper.history.renames import renamed_document
-from scorekeeper.session import DERIVED, from_dict, inputs_of, to_dict
+from scorekeeper.history.results import with_current_result
+from scorekeeper.session import DERIVED, Session, from_dict, inputs_of, to_dict
 from scorekeeper.storage import renamelog
 from scorekeeper.storage.files import dumps
 from scorekeeper.storage.reading import parse_toml
+from scorekeeper.storage.textedit import edited
 from scorekeeper.storage.userfiles import user_files
 from scorekeeper.sync.fields import KeyConflict, Side, merge, same
 
@@ -68,7 +73,19 @@ def merge_texts(
         outcome = session.score()
     except ScorekeeperError:
         return None
-    return MergedText(dumps(to_dict(session, outcome)), merged.conflicts)
+    return MergedText(_written(mine, merged.document, session, outcome), merged.conflicts)
+
+
+def _written(text: str, document: dict[str, Any], session: Session, outcome: Outcome) -> str:
+    """The merged session as this side's text with the merged values edited in and its
+    [result] derived again, comments kept; written anew when the edit is not proven."""
+    kept = edited(text, document, kept=DERIVED)
+    if kept is None:
+        return dumps(to_dict(session, outcome))
+    try:
+        return with_current_result(kept, session, outcome) or kept
+    except ScorekeeperError:
+        return dumps(to_dict(session, outcome))
 
 
 def _aliases(home: Path) -> renamelog.Aliases:
