@@ -62,10 +62,12 @@ def main() -> None:
         if sys.stdout is not stdout or _identity(stdout) != where:
             # typer (by swapping sys.stdout) or rich (by pointing it at the null device) met a
             # closed pipe and quietly ended the command
-            code = _output_lost(stdout, "Broken pipe")
+            code = _output_lost(stdout, None)
         else:
             stdout.flush()
-    except OSError as error:  # the output cannot be written: a full disk, a closed pipe
+    except BrokenPipeError:  # the reader stopped reading (`| head`): not an error to report
+        code = _output_lost(stdout, None)
+    except OSError as error:  # the output cannot be written: a full disk
         code = _output_lost(stdout, error.strerror or str(error))
     finally:
         _skip_the_final_collection()
@@ -132,10 +134,12 @@ def _say_error(message: str) -> None:
         sys.stderr.flush()
 
 
-def _output_lost(stdout: TextIO, reason: str) -> int:
-    """One error line for output that could not be written; what is still buffered goes to
-    the null device, so the interpreter's last flush fails no more."""
-    _say_error(f"cannot write the output: {reason}")
+def _output_lost(stdout: TextIO, reason: str | None) -> int:
+    """Exit status 1 for output that could not be written, with one error line saying why
+    (None: a closed pipe, which says nothing, as `| head` expects of any command); what is
+    still buffered goes to the null device, so the interpreter's last flush fails no more."""
+    if reason is not None:
+        _say_error(f"cannot write the output: {reason}")
     with contextlib.suppress(OSError, ValueError):
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, stdout.fileno())
