@@ -93,3 +93,14 @@ def test_at_80_columns_only_the_headers_wrap(home: Path) -> None:
 def test_a_series_name_stays_whole_in_the_series_list_at_60_columns(home: Path) -> None:
     out = run(home, 60, "series", "list").stdout
     assert "│ winter-league │ Happy Home  │ 1      │ open     │ Fay    │\n" in out
+
+
+def test_a_player_keeps_their_points_on_their_line_in_the_history_list(tmp_path: Path) -> None:
+    """At 60 columns the players wrap between players, never between a name and its points
+    ("Ana 51, Ben" above "51" was how it read)."""
+    (tmp_path / "sessions").mkdir()
+    for short, sample in enumerate(["creature-comforts-cabin-weekend", "first-snow-by-rounds"]):
+        shutil.copy(SAMPLES / f"{sample}.toml", tmp_path / "sessions" / f"g{short}.toml")
+    out = run(tmp_path, 60, "history", "list").stdout
+    cells = [line.split("│")[-2].strip() for line in out.splitlines() if line.startswith("│ ")]
+    assert cells == ["Mia 67,", "Theo 51,", "Ines 61,", "Olu 51", "Ana 51,", "Ben 51"]

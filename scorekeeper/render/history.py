@@ -9,6 +9,7 @@ from rich.text import Text
 
 from scorekeeper.render import user, user_names, when
 from scorekeeper.render.table import Table
+from scorekeeper.render.units import Units
 
 # A hand-named file's id is its whole name, which may be long (or arrive from a group's
 # remote): the column is as wide as the longest id up to ID_WIDTH, and a longer one folds at
@@ -30,9 +31,11 @@ def history_table(plays: Sequence[Play], title: str) -> Table:
     table.add_column("Winner", style="bold")
     table.add_column("Players and points")
     for play in plays:
-        scores = Text(", ").join(
-            user(r.name).append(f" {r.total}", style="bold" if r.is_winner else "")
-            for r in play.results
+        scores = Units(
+            [
+                user(r.name).append(f" {r.total}", style="bold" if r.is_winner else "")
+                for r in play.results
+            ]
         )
         # A solo game has a score but nobody to beat.
         winner = Text("solo", style="dim") if play.is_solo else user_names(play.winners, " & ")

@@ -370,8 +370,8 @@ def _measured(console: Console, options: ConsoleOptions, cell: RenderableType) -
     """A cell's narrowest width without breaking a word, and its widest, as rich measures
     them; worked out here for text (as Text.__rich_measure__), since rich would first parse a
     string as markup (about 20 µs a cell, more than drawing it). Strings that may hold markup
-    or emoji codes are measured by rich."""
-    if isinstance(cell, Text) or (
+    or emoji codes, and text that measures itself (`render.units.Units`), are measured by rich."""
+    if type(cell) is Text or (
         isinstance(cell, str) and "[" not in cell and cell.count(":") < 2
     ):
         text = cell.plain if isinstance(cell, Text) else cell
