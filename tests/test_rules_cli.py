@@ -162,6 +162,21 @@ def test_list_every_title_and_one(run: Run) -> None:
     )
 
 
+@pytest.mark.parametrize("named", [["first", "snow"], ["firstsnow"], ["First-Snow"]])
+def test_list_takes_a_game_as_people_write_it(run: Run, named: list[str]) -> None:
+    assert run("list", *named, "--json").output == run("list", "first-snow", "--json").output
+
+
+def test_list_with_a_mistyped_game_says_so_rather_than_search(run: Run) -> None:
+    result = run("list", "hungy")
+    assert (result.exit_code, result.output) == (
+        2,
+        "error: unknown game 'hungy'; did you mean 'hungry'?\n",
+    )
+    asked = run("list", "hotels", "--json")  # no game's name: a question
+    assert asked.exit_code == 0 and json.loads(asked.output)[0]["game"] == "hungry"
+
+
 def test_a_question_may_start_with_list_or_show(run: Run) -> None:
     result = run("list", "the", "phases", "of", "a", "round", "--game", "first-snow", "--json")
     assert result.exit_code == 0

@@ -3,7 +3,8 @@
 One command rather than a group, so a question needs no sub-command word:
 `scorekeeper rules how do ties work`. Its first word picks the other two forms only when the
 rest fits them: `rules show ID` (exactly one more word) and `rules list [GAME]` (nothing more,
-or one game name). Anything else, such as "list the phases of a round", is a question.
+or a game's name, "first snow" too). Anything else, such as "list the phases of a round", is a
+question; but one word nearly a game's name (`list hungy`) is an unknown game, as anywhere.
 """
 
 import json
@@ -19,6 +20,7 @@ from scorekeeper.errors import ExitStatus, UnknownGameError
 from scorekeeper.games import find_title
 from scorekeeper.render.rules import print_answer, print_notes, rules_contents
 from scorekeeper.rulebook import close_to_best, is_good_match, open_notes
+from scorekeeper.text.suggest import closest
 
 if TYPE_CHECKING:
     from scorekeeper.rulebook import Index, Library, Note
@@ -77,17 +79,21 @@ def rules(
             _show(open_notes(), words[1], title, as_json)  # showing and listing need no index
         elif command == "list" and len(words) == 1:
             _list(open_notes(), title, as_json)
-        elif command == "list" and len(words) == 2 and (named := _title_named(words[1])):
+        elif command == "list" and (named := _title_named(words[1:])):
             _list(open_notes(), named, as_json)
         else:
             _answer(rule_index(state), " ".join(words), title, show_all, as_json)
 
 
-def _title_named(word: str) -> str | None:
-    """The id of the title this word names, if any: `list hungry` lists, `list hotels` asks."""
+def _title_named(words: list[str]) -> str | None:
+    """The id of the title these words name, if any: `list hungry` and `list first snow` list,
+    `list hotels` asks. One word near a title's name (`list hungy`) is a mistyped game, said
+    as for any command, rather than a question."""
     try:
-        return find_title(word).id
-    except UnknownGameError:
+        return find_title(" ".join(words)).id
+    except UnknownGameError as error:
+        if len(words) == 1 and error.missing is not None and closest(words[0], error.missing.known):
+            raise
         return None
 
 

@@ -54,10 +54,13 @@ def normalize(name: str) -> str:
 
 
 def find_title(name: str) -> Title:
-    """The title whose id, alias or name matches, ignoring case, spaces and underscores."""
-    wanted = normalize(name)
+    """The title whose id, alias or name matches, ignoring case, spaces and underscores, and
+    written with its words run together or not ("firstsnow", "first snow", "First-Snow")."""
+    wanted = normalize(name).replace("-", "")
     for title in TITLES:
-        if wanted in (title.id, normalize(title.name), *title.aliases):
+        if wanted in (
+            n.replace("-", "") for n in (title.id, normalize(title.name), *title.aliases)
+        ):
             return title
     known = ", ".join(title.id for title in TITLES)
     raise not_found(
