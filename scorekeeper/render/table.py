@@ -371,9 +371,7 @@ def _measured(console: Console, options: ConsoleOptions, cell: RenderableType) -
     them; worked out here for text (as Text.__rich_measure__), since rich would first parse a
     string as markup (about 20 µs a cell, more than drawing it). Strings that may hold markup
     or emoji codes, and text that measures itself (`render.units.Units`), are measured by rich."""
-    if type(cell) is Text or (
-        isinstance(cell, str) and "[" not in cell and cell.count(":") < 2
-    ):
+    if type(cell) is Text or (isinstance(cell, str) and "[" not in cell and cell.count(":") < 2):
         text = cell.plain if isinstance(cell, Text) else cell
         if "\t" not in text:
             widest = max((cell_len(line) for line in text.splitlines()), default=0)
