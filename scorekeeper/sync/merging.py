@@ -79,11 +79,11 @@ def merge_texts(
 def _written(text: str, document: dict[str, Any], session: Session, outcome: Outcome) -> str:
     """The merged session as this side's text with the merged values edited in and its
     [result] derived again, comments kept; written anew when the edit is not proven."""
-    kept = edited(text, document, kept=DERIVED)
-    if kept is None:
+    in_place = edited(text, document, kept=DERIVED)
+    if in_place is None:
         return dumps(to_dict(session, outcome))
     try:
-        return with_current_result(kept, session, outcome) or kept
+        return with_current_result(in_place, session, outcome) or in_place
     except ScorekeeperError:
         return dumps(to_dict(session, outcome))
 
