@@ -69,6 +69,7 @@ def drive(
     width: int = 80,
     duplicate: str | None = None,
     rulings: Callable[[Game[Any, Any]], Rulings] | None = None,
+    home: Path | None = None,
 ) -> Run:
     """Type `keys` (one string, or one string per answer) into a walk-through of `draft`; when
     they run out the input closes, which stops the walk-through as Ctrl-D does."""
@@ -76,7 +77,7 @@ def drive(
     console = Console(file=screen, width=width, color_system=None)
     run = Run(False, "", draft)
 
-    table = PipeTable(draft, run, known, remembered or {}, duplicate, rulings=rulings)
+    table = PipeTable(draft, run, known, remembered or {}, duplicate, home, rulings=rulings)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys if isinstance(keys, str) else "".join(keys))
         pipe.close()

@@ -87,6 +87,27 @@ def test_the_laptop_that_renames_the_late_game_says_so(tmp_path: Path, remote: P
     assert json.loads(sync(b, "--json"))["renamed"] == []  # it arrived renamed
 
 
+def test_a_game_saved_here_with_a_renamed_name_says_what_a_sync_will_do(
+    tmp_path: Path, remote: Path
+) -> None:
+    """Saved after the rename, on the laptop that made it: the game keeps the name as typed,
+    the save says the next sync makes it the new name, and the sync does."""
+    a, _ = two_laptops(tmp_path, remote)
+    assert run(a, "players", "rename", "Ana", "Anabel").exit_code == 0
+    result = run(a, "score", "--from", str(FIRST_SNOW), "--save")
+    assert result.exit_code == 0, result.output
+    saved = Path(result.stdout.strip().splitlines()[-1].removeprefix("Saved "))
+    notice = " ".join(result.stderr.split())
+    assert notice == (
+        "Ana was renamed Anabel: the next `scorekeeper sync` makes this game's Ana Anabel. "
+        "If this Ana is someone else, give them another name: "
+        f"scorekeeper history edit {saved.stem[-6:]}"
+    )
+    assert '"Ana"' in saved.read_text(encoding="utf-8")
+    sync(a)
+    assert "Ana" not in names_in(a)
+
+
 @pytest.mark.parametrize("first", ["a", "b"])
 def test_one_player_renamed_two_ways_ends_with_the_later_name_everywhere(
     tmp_path: Path, remote: Path, first: str

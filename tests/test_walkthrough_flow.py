@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.session import Session, from_dict, to_dict
+from scorekeeper.storage import renamelog
 from scorekeeper.storage.files import dumps
 from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.flow import finished
@@ -549,6 +550,21 @@ def test_a_game_saved_already_is_saved_again_only_when_asked(choice: str, kept: 
     run = drive(new_draft("hungry"), [*HUNGRY, choice], duplicate="d4e5f6")
     assert "This game is saved already, as d4e5f6." in run.screen
     assert bool(run.saved) is kept
+
+
+def test_a_player_saved_under_a_name_the_group_renamed_is_told_what_a_sync_will_do(
+    tmp_path: Path,
+) -> None:
+    renamelog.log_path(tmp_path).write_text(
+        renamelog.to_text([renamelog.new_rename("Ana", "Anabel")]), encoding="utf-8"
+    )
+    run = drive(new_draft("hungry"), HUNGRY, home=tmp_path)
+    assert run.session["players"][0]["name"] == "Ana"  # saved as typed
+    assert " ".join(run.screen.split("Saved saved.toml")[-1].split()) == (
+        "Ana was renamed Anabel: the next `scorekeeper sync` makes this game's Ana Anabel. If "
+        "this Ana is someone else, give them another name: scorekeeper history edit saved"
+    )
+    assert "renamed" not in drive(new_draft("hungry"), HUNGRY).screen  # no data directory
 
 
 def test_the_date_is_changed_from_the_review_only() -> None:

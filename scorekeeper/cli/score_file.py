@@ -15,9 +15,20 @@ from scorekeeper.errors import InputError
 from scorekeeper.games import find_game
 from scorekeeper.render.outcome import outcome_to_json
 from scorekeeper.render.sentences import warnings_text
-from scorekeeper.session import tried
+from scorekeeper.session import Session, tried
 from scorekeeper.storage.rulings import group_rulings
 from scorekeeper.storage.session_files import read_session
+
+
+def _say_renamed(state: AppState, session: Session, saved: Path) -> None:
+    """A player saved under a name the group has renamed since: say what a sync will do."""
+    from scorekeeper.history.renames import renamed_players  # noqa: PLC0415 (only on a save)
+    from scorekeeper.render.history import renamed_notice  # noqa: PLC0415 (rich's text)
+    from scorekeeper.storage.sessions import short_id  # noqa: PLC0415 (only on a save)
+
+    renamed = renamed_players(state.home, session.names)
+    if renamed:
+        render.make_console(stderr=True).print(renamed_notice(renamed, short_id(saved.stem)))
 
 
 def score_file(
@@ -67,3 +78,4 @@ def score_file(
         render.print_warnings(render.make_console(stderr=True), warnings)
     if saved is not None:
         typer.echo(f"Saved {saved}", err=as_json)
+        _say_renamed(state, session, saved)

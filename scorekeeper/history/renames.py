@@ -5,6 +5,7 @@ to the games that arrive."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -168,6 +169,17 @@ def apply_renames(home: Path) -> Applied:
         found.conflicts,
         log.problems,
     )
+
+
+def renamed_players(home: Path, names: Iterable[str]) -> list[tuple[str, str]]:
+    """Each of these names that the group's rename log has renamed, with that player's name
+    now: a game saved with one keeps it here until a `sync` applies the log to it
+    (`apply_renames`). A log that cannot be read renames nothing."""
+    try:
+        found = renamelog.aliases(renamelog.read(home).entries)
+    except StorageError:
+        return []
+    return [(name, found.current(name)) for name in dict.fromkeys(names) if found.renames(name)]
 
 
 def renamed_document(document: dict[str, Any], found: renamelog.Aliases) -> dict[str, Any]:

@@ -43,6 +43,21 @@ def history_table(plays: Sequence[Play], title: str) -> Table:
     return table
 
 
+def renamed_notice(renamed: Sequence[tuple[str, str]], saved_id: str) -> Text:
+    """A game saved with a player's old name: what a `sync` will make of it, and how to give
+    the name to someone else instead."""
+    lines = [
+        user(
+            f"{old} was renamed {now}: the next `scorekeeper sync` makes this game's {old} "
+            f"{now}. If this {old} is someone else, give them another name: "
+            f"scorekeeper history edit {saved_id}",
+            "yellow",
+        )
+        for old, now in renamed
+    ]
+    return Text("\n").join(lines)
+
+
 def play_facts(play: Play) -> Text:
     """The session's own facts above its breakdown: file, date, series, place, notes."""
     text = Text()
