@@ -86,3 +86,20 @@ def test_a_current_record_is_never_rewritten(tmp_path: Path) -> None:
     _run(tmp_path, "history", "list")
     _run(tmp_path, "stats")
     assert (path.stat().st_mtime_ns, path.read_bytes()) == before
+
+
+def test_undo_after_a_hand_correction_is_not_the_records_refresh(tmp_path: Path) -> None:
+    """The refresh only follows the hand edit; undoing it, the next read would refresh again.
+    `undo` names the change before it (the save) and refuses it, as the file changed since."""
+    path = _saved(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    swapped = text.replace('name = "Ana"', "@").replace('name = "Cy"', 'name = "Ana"')
+    path.write_text(swapped.replace("@", 'name = "Cy"'), encoding="utf-8")
+    _run(tmp_path, "history", "list")
+    refreshed = path.read_bytes()
+    result = CliRunner().invoke(app, ["--home", str(tmp_path), "undo", "--yes"])
+    assert result.exit_code == 2
+    assert result.stdout.startswith("Last change (")
+    assert f"save {path.stem} (1 file)" in result.stdout
+    assert "was changed since; the change cannot be undone" in result.stderr
+    assert path.read_bytes() == refreshed

@@ -60,7 +60,7 @@ def refresh_result(home: Path, path: Path, session: Session, outcome: Outcome) -
         with locked_if_free(home) as held:
             if not held or path.read_text(encoding="utf-8") != text:
                 return False
-            replace_session(home, path, session, outcome, new_text)
+            replace_session(home, path, session, outcome, new_text, derived=True)
     except (OSError, UnicodeDecodeError, ScorekeeperError):
         return False
     return True

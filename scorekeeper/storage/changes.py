@@ -57,9 +57,15 @@ class Change:
     description: str
     files: tuple[FileChange, ...] = ()
     undoes: int | None = None
+    # Derived data brought up to date (a stale [result] after a hand edit): logged, so later
+    # changes and undos see the file as it is, but never itself undone, as the next read would
+    # only do it again; `undo` reverses the change before it.
+    derived: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"n": self.number, "time": self.time, "change": self.description}
+        if self.derived:
+            out["derived"] = True
         if self.undoes is not None:
             out["undoes"] = self.undoes
         else:
@@ -100,6 +106,7 @@ def _from_json(entry: Any) -> Change:
         description=str(entry.get("change", "")),
         files=files,
         undoes=undoes if isinstance(undoes, int) else None,
+        derived=entry.get("derived") is True,
     )
 
 
@@ -139,9 +146,11 @@ def _log_to_extend(home: Path) -> list[Change]:
 
 
 def undoable(log: list[Change]) -> list[Change]:
-    """The changes not undone yet, newest first."""
+    """The changes not undone yet, newest first (derived ones are never undone)."""
     undone = {entry.undoes for entry in log if entry.undoes is not None}
-    return [e for e in reversed(log) if e.undoes is None and e.number not in undone]
+    return [
+        e for e in reversed(log) if e.undoes is None and not e.derived and e.number not in undone
+    ]
 
 
 def free_name(folder: Path, name: str, taken: set[Path]) -> Path:
@@ -253,15 +262,18 @@ def _next_number(log: list[Change]) -> int:
 
 
 @contextmanager
-def recorded(home: Path, description: str) -> Iterator[Recorder]:
+def recorded(home: Path, description: str, *, derived: bool = False) -> Iterator[Recorder]:
     """A journalled change under the lock that is also written to the change log. Steps
-    staged in the block; when it ends normally, files and log are replaced together."""
+    staged in the block; when it ends normally, files and log are replaced together.
+    `derived`: only derived data changes, which `undo` never reverses (Change.derived)."""
     with transaction(home, description) as change:
         log = _log_to_extend(home)
         recorder = Recorder(home, change, _next_number(log))
         yield recorder
         if recorder.files:
-            entry = Change(recorder.number, _now(), description, tuple(recorder.files))
+            entry = Change(
+                recorder.number, _now(), description, tuple(recorder.files), derived=derived
+            )
             _write_log(home, change, [*log, entry])
 
 

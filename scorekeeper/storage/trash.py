@@ -76,16 +76,21 @@ def replace_session(
     session: Session,
     outcome: Outcome,
     text: str | None = None,
+    *,
+    derived: bool = False,
 ) -> Path:
     """Save a corrected session under the same name by atomic replace; the previous version
     goes to the trash and the change can be undone. Returns the session file. `text`, when
     given, is written as it is (a hand edit, comments and all, already proven to read back
-    as `session`)."""
+    as `session`). `derived`: only its [result] is brought up to date, a change `undo` never
+    reverses (the next read would make it again)."""
 
     path = _session_path(home, stem_or_path)
     if text is None:
         text = dumps(to_dict(session, outcome))
-    with recorded(home, f"edit {_ids([path])}") as change:
+    ids = _ids([path])
+    description = f"result of {ids} brought up to date" if derived else f"edit {ids}"
+    with recorded(home, description, derived=derived) as change:
         if not path.exists():
             raise TrashError(f"no session {path.stem!r} in the history; nothing was changed")
         change.replace(path, text, old_to_trash=True)
