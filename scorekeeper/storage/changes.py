@@ -237,8 +237,8 @@ def _now() -> str:
 
 def _write_log(home: Path, change: Transaction, log: list[Change]) -> None:
     """Rewrite the log inside the transaction, forgetting the oldest changes (and their copies
-    in `kept/`) beyond KEEP_CHANGES."""
-    made = [e for e in log if e.undoes is None]
+    in `kept/`) beyond KEEP_CHANGES undoable ones (derived entries do not count)."""
+    made = [e for e in log if e.undoes is None and not e.derived]
     if len(made) > KEEP_CHANGES:
         oldest = made[-KEEP_CHANGES].number
         for entry in log:
