@@ -14,6 +14,7 @@ in those questions (`learnt.py`) re-rank the first answers.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections import Counter, defaultdict
@@ -596,7 +597,8 @@ class Index:
         with typos repaired and from the question as `written`, whose punctuation some need
         ("me 3, Kim 3" is a tie, "I have 3 fish 3 berries" is not).
         """
-        context = self._context(tokens, games)
+        # read only for a typo with rival repairs: most questions have none
+        context = functools.cache(lambda: self._context(tokens, games))
         readings = {token: self._reading(token, context) for token in tokens}
         meaningful = [t for t in tokens if t not in words.STOP_WORDS] or list(tokens)
         found = [dict(readings[token][0]) for token in meaningful]
@@ -619,7 +621,7 @@ class Index:
                         held[position] += 1
         return held
 
-    def _reading(self, token: str, context: Mapping[int, int]) -> tuple[Slot, str]:
+    def _reading(self, token: str, context: Callable[[], Mapping[int, int]]) -> tuple[Slot, str]:
         """The stems a question word stands for, and the word as meant (a typo repaired).
 
         A stop word the notes never use stands for nothing: "hve" may be a slip, "have" is not.
@@ -633,10 +635,11 @@ class Index:
             return {}, token
         candidates = self.repair(token)
         if len(candidates) > 1:
+            held_here = context()
 
             def company(candidate: str) -> int:
                 held = self.postings[self.surface[candidate]]
-                return max((context.get(position, 0) for position, _ in held), default=0)
+                return max((held_here.get(position, 0) for position, _ in held), default=0)
 
             candidates.sort(key=lambda candidate: -company(candidate))
         slot: Slot = {}
