@@ -23,9 +23,8 @@ from scorekeeper.history.renames import renamed_players
 from scorekeeper.prompts.asker import select
 from scorekeeper.prompts.interrupts import HELD
 from scorekeeper.prompts.walk import walk_through
-from scorekeeper.render.history import renamed_notice
+from scorekeeper.render.history import print_renamed
 from scorekeeper.storage.session_files import read_session
-from scorekeeper.storage.sessions import short_id
 from scorekeeper.walkthrough.table import Correction
 
 if TYPE_CHECKING:
@@ -126,7 +125,5 @@ def _in_editor(path: Path, home: Path, replace: Replace) -> None:
                 return
             saved = replace(path, session, outcome, copy.read_text(encoding="utf-8"))
             console.print(render.user(f"Saved {saved}", "green"))
-            renamed = renamed_players(home, session.names)
-            if renamed:
-                console.print(renamed_notice(renamed, short_id(saved.stem)))
+            print_renamed(console, renamed_players(home, session.names), saved)
             return

@@ -23,12 +23,11 @@ from scorekeeper.storage.session_files import read_session
 def _say_renamed(state: AppState, session: Session, saved: Path) -> None:
     """A player saved under a name the group has renamed since: say what a sync will do."""
     from scorekeeper.history.renames import renamed_players  # noqa: PLC0415 (only on a save)
-    from scorekeeper.render.history import renamed_notice  # noqa: PLC0415 (rich's text)
-    from scorekeeper.storage.sessions import short_id  # noqa: PLC0415 (only on a save)
+    from scorekeeper.render.history import print_renamed  # noqa: PLC0415 (rich's text)
 
     renamed = renamed_players(state.home, session.names)
     if renamed:
-        render.make_console(stderr=True).print(renamed_notice(renamed, short_id(saved.stem)))
+        print_renamed(render.make_console(stderr=True), renamed, saved)
 
 
 def score_file(

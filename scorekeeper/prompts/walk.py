@@ -20,11 +20,10 @@ from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import StorageError
 from scorekeeper.history.renames import renamed_players
 from scorekeeper.prompts.asker import TableAsker, select, yes_no
-from scorekeeper.render.history import renamed_notice
+from scorekeeper.render.history import print_renamed
 from scorekeeper.render.qr import print_link_and_code
 from scorekeeper.render.score import print_outcome
 from scorekeeper.session import Session
-from scorekeeper.storage.sessions import short_id
 from scorekeeper.walkthrough import flow
 from scorekeeper.walkthrough.draft import Draft
 from scorekeeper.walkthrough.navigator import Navigator
@@ -57,9 +56,8 @@ def walk_through(console: Console, table: Table) -> Path | None:
             return None
     path = _save(console, table, session, outcome)
     console.print(render.user(f"Saved {path}", "green"))
-    renamed = renamed_players(table.home, session.names) if table.home is not None else []
-    if renamed:
-        console.print(renamed_notice(renamed, short_id(path.stem)))
+    if table.home is not None:
+        print_renamed(console, renamed_players(table.home, session.names), path)
     default = table.sharing()
     if default is not None:
         question = "Show a link and QR code to add this play to BG Stats?"

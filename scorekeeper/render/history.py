@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -10,6 +11,7 @@ from rich.text import Text
 from scorekeeper.render import user, user_names, when
 from scorekeeper.render.table import Table
 from scorekeeper.render.units import Units
+from scorekeeper.storage.sessions import short_id
 
 # A hand-named file's id is its whole name, which may be long (or arrive from a group's
 # remote): the column is as wide as the longest id up to ID_WIDTH, and a longer one folds at
@@ -18,6 +20,8 @@ ID_WIDTH = 24
 ID_FOLD = 16
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from scorekeeper.history.plays import Play
 
 
@@ -43,19 +47,19 @@ def history_table(plays: Sequence[Play], title: str) -> Table:
     return table
 
 
-def renamed_notice(renamed: Sequence[tuple[str, str]], saved_id: str) -> Text:
-    """A game saved with a player's old name: what a `sync` will make of it, and how to give
-    the name to someone else instead."""
-    lines = [
-        user(
-            f"{old} was renamed {now}: the next `scorekeeper sync` makes this game's {old} "
-            f"{now}. If this {old} is someone else, give them another name: "
-            f"scorekeeper history edit {saved_id}",
-            "yellow",
+def print_renamed(console: Console, renamed: Sequence[tuple[str, str]], saved: Path) -> None:
+    """For each (old name, name now) a game was just saved with (`saved`): what a `sync` will
+    make of it, and how to give the name to someone else instead. Nothing when none."""
+    saved_id = short_id(saved.stem)
+    for old, now in renamed:
+        console.print(
+            user(
+                f"{old} was renamed {now}: the next `scorekeeper sync` makes this game's {old} "
+                f"{now}. If this {old} is someone else, give them another name: "
+                f"scorekeeper history edit {saved_id}",
+                "yellow",
+            )
         )
-        for old, now in renamed
-    ]
-    return Text("\n").join(lines)
 
 
 def play_facts(play: Play) -> Text:
