@@ -303,6 +303,33 @@ def test_happy_home_three_players_in_thirty_enters() -> None:
     assert drive(new_draft("happy-home"), [*one_by_one, E]).session == run.session
 
 
+@pytest.mark.parametrize(("width", "moved"), [(80, 5), (100, 4)])
+def test_a_room_prompt_leaves_room_to_type_and_says_the_order_above_when_it_would_wrap(
+    width: int, moved: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import questionary
+
+    lines: list[str] = []
+    text = questionary.text
+
+    def recorded(message: str, instruction: str = "", **options: Any) -> Any:
+        lines.append(f"? {message} {instruction} ")
+        return text(message, instruction=instruction, **options)
+
+    monkeypatch.setattr(questionary, "text", recorded)
+    run = drive(new_draft("happy-home"), [*HAPPY_HOME_THREE, E], width=width)
+    # "? Ana: kitchen, pot plants' empty neighbours (Enter = none · or all 4 on one line: kitchen
+    # bathroom bedroom lounge · < back)" took 124 columns: the answer went under it.
+    assert max(map(len, lines)) + 8 <= width
+    rooms = "Answer one at a time, or all 4 on one line: kitchen bathroom bedroom lounge"
+    mat = "or all 2 on one line: mat scratches"
+    # each of three players: core pieces, colours, pot plants and the objective's count, and at
+    # 80 columns the mat and scratches too (83 columns)
+    assert run.screen.count(rooms) == 3 * 4
+    assert run.screen.count(f"Answer one at a time, {mat}") == 3 * (moved - 4)
+    assert sum(mat in line for line in lines) == 3 * (5 - moved)
+
+
 # Finishing Touches: rugs are asked only for the rooms with a pot plant (Ana's kitchen and
 # bedroom, on one line); Ben has no pot plant, so no rugs question at all.
 FINISHING_TOUCHES = [

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
 
 BACK_WORD = "<"
 BACK_TITLE = "< back"
+BACK_HINT = f"{BACK_WORD} back"
+# Columns a prompt's line keeps free for the answer ("2+0+1", "rbg"); a longer prompt moves the
+# order of a group's answers to a line above it rather than wrap.
+ROOM_TO_TYPE = 8
 _BACK_VALUE = "\x00back"  # a menu value nobody can type
 
 
@@ -168,8 +172,12 @@ class TableAsker:
             hints.append(ask.blank_hint or (f"Enter = {blank}" if blank else "Enter skips"))
         if group:
             order = f": {step.order}" if step.order else ""
-            hints.append(f"or all {len(group)} on one line{order}")
-        hints.append(f"{BACK_WORD} back")
+            together = f"or all {len(group)} on one line{order}"
+            if self._fits(message, [*hints, together, BACK_HINT]):
+                hints.append(together)
+            else:  # a prompt that wraps puts the answer under it: say this on a line above
+                self.console.print(render.user(f"Answer one at a time, {together}", "dim"))
+        hints.append(BACK_HINT)
 
         def validate(text: str) -> bool | str:
             try:
@@ -196,6 +204,13 @@ class TableAsker:
                 return self._parse(step, ask, text, current, group)
             except ValueError:  # text that got past the prompt's check (a paste): ask again
                 continue
+
+    def _fits(self, message: str, hints: Sequence[str]) -> bool:
+        """Whether a prompt with these hints leaves ROOM_TO_TYPE on its line of the terminal."""
+        from rich.cells import cell_len
+
+        line = f"? {message} ({' · '.join(hints)}) "
+        return cell_len(line) + ROOM_TO_TYPE <= self.console.width
 
     def _parse(self, step: Step, ask: Text, text: str, current: Any, group: Sequence[Step]) -> Any:
         text = text.strip()
