@@ -20,11 +20,10 @@ from tests.rules_eval import evaluation
 # (rules/asked/), so their own rates say only that it still finds what it learnt;
 # `held_out` below says what learning from them is worth.
 FLOORS = {"tuned": (0.865, 0.96), "studied": (0.988, 0.995)}
-HELD_OUT_FRESH = (0.943, 0.986)  # 0.948 / 0.991 with fifteen studied sets
-# The independent set's fresh questions, each asked with and without its game. These are still
-# the sixteenth set's figures (94.2% top-1, 98.1% top-3) until the seventeenth, committed before
-# the search saw it, is measured once (docs/rules-assistant.md).
-INDEPENDENT_FRESH = (0.937, 0.976)
+HELD_OUT_FRESH = (0.941, 0.984)  # 0.946 / 0.989 with sixteen studied sets
+# The independent (seventeenth) set's fresh questions, each asked with and without its game: its
+# one measurement (docs/rules-assistant.md) was 92.0% top-1 and 98.6% top-3.
+INDEPENDENT_FRESH = (0.915, 0.981)
 
 
 @pytest.fixture(scope="session")
