@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.games.steps import Text
 from scorekeeper.session import Session, from_dict, to_dict
 from scorekeeper.storage import renamelog
 from scorekeeper.storage.files import dumps
@@ -579,14 +580,50 @@ def test_a_game_saved_already_is_saved_again_only_when_asked(choice: str, kept: 
     assert bool(run.saved) is kept
 
 
-def test_a_player_saved_under_a_name_the_group_renamed_is_told_what_a_sync_will_do(
-    tmp_path: Path,
-) -> None:
-    renamelog.log_path(tmp_path).write_text(
+def _renamed_ana(home: Path) -> None:
+    renamelog.log_path(home).write_text(
         renamelog.to_text([renamelog.new_rename("Ana", "Anabel")]), encoding="utf-8"
     )
-    run = drive(new_draft("hungry"), HUNGRY, home=tmp_path)
-    assert run.session["players"][0]["name"] == "Ana"  # saved as typed
+
+
+def test_a_name_the_group_renamed_is_refused_for_a_new_player(tmp_path: Path) -> None:
+    from scorekeeper.history.renames import group_aliases
+    from scorekeeper.walkthrough import flow
+
+    _renamed_ana(tmp_path)
+    draft = new_draft("hungry")
+    plan = flow.planner(draft, (), lambda game: {}, renamed=group_aliases(tmp_path))[0]
+    [first, *_] = plan(draft.answers)
+    assert isinstance(first.ask, Text)
+    for typed in ("Ana", " ana "):
+        with pytest.raises(ValueError) as refused:
+            first.ask.parse(typed)
+        # saved as typed, the next sync would have made this player Anabel
+        assert str(refused.value) == (
+            f"{typed.strip()} was renamed Anabel: type Anabel for them, or another name for "
+            "someone else"
+        )
+    assert [first.ask.parse(t) for t in ("Anabel", "Ana B.", "Ben")] == ["Anabel", "Ana B.", "Ben"]
+
+
+def test_typed_again_after_the_refusal_the_player_is_saved_under_the_name_now(
+    tmp_path: Path,
+) -> None:
+    _renamed_ana(tmp_path)
+    keys = ["Ana\r", "\x7f" * 3 + "Anabel\r", *HUNGRY[1:]]
+    run = drive(new_draft("hungry"), keys, home=tmp_path)
+    assert run.session["players"][0]["name"] == "Anabel"
+    assert "renamed" not in run.screen  # nothing for a sync to change
+
+
+def test_a_corrected_game_keeping_an_old_name_is_told_what_a_sync_will_do(
+    tmp_path: Path,
+) -> None:
+    saved = drive(new_draft("hungry"), HUNGRY).session  # saved before the rename was known
+    _renamed_ana(tmp_path)
+    draft = Draft(STARTED, answers_from_session(from_dict(saved)), stage="review")
+    run = drive(draft, [*REVIEW_OK, E], home=tmp_path)  # accepted at the review, saved
+    assert run.session["players"][0]["name"] == "Ana"  # kept as it was
     assert " ".join(run.screen.split("Saved saved.toml")[-1].split()) == (
         "Ana was renamed Anabel: the next `scorekeeper sync` makes this game's Ana Anabel. If "
         "this Ana is someone else, give them another name: scorekeeper history edit saved"

@@ -5,7 +5,7 @@ other way round."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,9 @@ class Context:
     answers: dict[str, Any]
     remembered: dict[str, Any] = field(default_factory=dict)
     known_names: tuple[str, ...] = ()
+    # every name the group's rename log has taken from a player (casefolded), with that
+    # player's name now: a walk-through refuses it for a new answer (`players rename`)
+    renamed: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def walk(self) -> dict[str, Any]:

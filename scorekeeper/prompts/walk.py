@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from scorekeeper import render
 from scorekeeper.core.breakdown import Outcome
 from scorekeeper.errors import StorageError
-from scorekeeper.history.renames import renamed_players
+from scorekeeper.history.renames import group_aliases, renamed_players
 from scorekeeper.prompts.asker import TableAsker, select, yes_no
 from scorekeeper.render.history import print_renamed
 from scorekeeper.render.qr import print_link_and_code
@@ -40,7 +40,10 @@ def walk_through(console: Console, table: Table) -> Path | None:
     intro = "Scoring. Type < to go back; every answer is kept until the game is saved."
     console.print(render.user(intro, "bold"))
     draft = table.draft
-    plan, check = flow.planner(draft, table.known_names, table.recall, table.home, table.ruled)
+    renamed = group_aliases(table.home) if table.home is not None else {}
+    plan, check = flow.planner(
+        draft, table.known_names, table.recall, table.home, table.ruled, renamed
+    )
     Navigator(draft, plan, TableAsker(console), table.keep, check).run()
     session = flow.finished(draft, table.home)
     session = table.ruled(session)

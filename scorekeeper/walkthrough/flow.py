@@ -3,7 +3,7 @@ the session a finished walk-through scores."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +25,13 @@ def planner(
     recall: Callable[[str], dict[str, Any]],
     home: Path | None = None,
     ruled: Callable[[Session], Session] = lambda session: session,
+    renamed: Mapping[str, str] | None = None,
 ) -> tuple[Plan, Check]:
     """The plan and the review's check for one walk-through; titles come bound to the user
-    data of `home` (a card catalogue), and a game is scored under the house rulings
-    `ruled` gives it (so a tie that only a house ruling makes asks its tie-breaker)."""
+    data of `home` (a card catalogue), a game is scored under the house rulings `ruled`
+    gives it (so a tie that only a house ruling makes asks its tie-breaker), and a name the
+    group's renames took from a player (`renamed`: casefolded old name -> name now) is
+    refused for a new answer."""
 
     remembered: dict[str, dict[str, Any]] = {}
 
@@ -41,7 +44,7 @@ def planner(
         game = answers.get("game")
         memory = recalled(game) if isinstance(game, str) else {}
         find = lambda name: find_game(name, user_files(home))  # noqa: E731
-        return plan(answers, GAMES, find, memory, known_names, draft.started, ruled)
+        return plan(answers, GAMES, find, memory, known_names, draft.started, ruled, renamed)
 
     def check(
         answers: dict[str, Any], planned: Sequence[Step]

@@ -11,7 +11,7 @@ A title with steps of its own keeps them in its package, as `<engine package>.st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime
 from importlib import import_module
@@ -57,6 +57,7 @@ def plan(
     known_names: Sequence[str] = (),
     started: datetime | None = None,
     ruled: Callable[[Session], Session] = lambda session: session,
+    renamed: Mapping[str, str] | None = None,
 ) -> list[Step]:
     """Every step of the walk-through for these answers, in asking order."""
     steps: list[Step] = []
@@ -65,7 +66,7 @@ def plan(
     game_id = answers.get("game")
     if not isinstance(game_id, str):
         return steps
-    context = Context(find(game_id), answers, remembered, tuple(known_names))
+    context = Context(find(game_id), answers, remembered, tuple(known_names), renamed or {})
     steps += name_steps(context)
     if not context.is_closed("players") and len(context.players) < context.game.max_players:
         return steps
@@ -137,6 +138,13 @@ def _name_parse(context: Context, seat: int) -> Callable[[str], str]:
             raise ValueError(f"1 to {MAX_NAME} characters") from None
         if any(ch < " " or ch == "\x7f" for ch in name):
             raise ValueError("A name cannot hold control characters")
+        now = context.renamed.get(name.casefold(), name)
+        if now.casefold() != name.casefold():
+            # saved as typed, the next sync would make this player the renamed one
+            raise ValueError(
+                f"{name} was renamed {now}: type {now} for them, or another name for someone else"
+            )
+        name = now  # the log's spelling of a name whose case it changed
         taken = {context.name(i).casefold() for i in range(len(context.players)) if i != seat}
         if name.casefold() in taken:
             raise ValueError("Another player already has that name")
