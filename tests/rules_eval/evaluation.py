@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -211,11 +211,20 @@ def held_out(only_fresh: bool = False) -> list[Outcome]:
     """Each studied set asked of an index that learnt from every other studied set but not
     from it: how the questions players asked before help with questions nobody has asked.
     With only_fresh, a held-out question much like one the index did learn from is left out."""
+    return [
+        outcome
+        for without, held in folds(only_fresh)
+        for outcome in run(Index.build(without), held)
+    ]
+
+
+def folds(only_fresh: bool = False) -> Iterator[tuple[Library, list[Question]]]:
+    """For each studied set, the library without its questions and the set's questions (only
+    those unlike any the library holds, with only_fresh): what `held_out` asks."""
     library = load_library(rules_root())
     sets: dict[str, list[Question]] = defaultdict(list)
     for question in load("studied"):
         sets[question.source.partition(" #")[0]].append(question)
-    outcomes = []
     for held in sets.values():
         texts = {q.text for q in held}
         asked = {
@@ -223,7 +232,4 @@ def held_out(only_fresh: bool = False) -> list[Outcome]:
             for note_id, questions in library.asked.items()
         }
         without = Library(library.titles, asked)
-        if only_fresh:
-            held, _ = fresh(held, seen(without))
-        outcomes += run(Index.build(without), held)
-    return outcomes
+        yield without, fresh(held, seen(without))[0] if only_fresh else held
