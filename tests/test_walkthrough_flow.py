@@ -304,20 +304,26 @@ def test_happy_home_three_players_in_thirty_enters() -> None:
     assert drive(new_draft("happy-home"), [*one_by_one, E]).session == run.session
 
 
-@pytest.mark.parametrize(("width", "moved"), [(80, 5), (100, 4)])
-def test_a_room_prompt_leaves_room_to_type_and_says_the_order_above_when_it_would_wrap(
-    width: int, moved: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _prompt_lines(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text prompt's line as questionary draws it, recorded as the walk-through asks."""
     import questionary
 
     lines: list[str] = []
     text = questionary.text
 
     def recorded(message: str, instruction: str = "", **options: Any) -> Any:
-        lines.append(f"? {message} {instruction} ")
+        lines.append(f"? {message} " + (f" {instruction} " if instruction else ""))
         return text(message, instruction=instruction, **options)
 
     monkeypatch.setattr(questionary, "text", recorded)
+    return lines
+
+
+@pytest.mark.parametrize(("width", "moved"), [(80, 5), (100, 4)])
+def test_a_room_prompt_leaves_room_to_type_and_says_the_order_above_when_it_would_wrap(
+    width: int, moved: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = _prompt_lines(monkeypatch)
     run = drive(new_draft("happy-home"), [*HAPPY_HOME_THREE, E], width=width)
     # "? Ana: kitchen, pot plants' empty neighbours (Enter = none · or all 4 on one line: kitchen
     # bathroom bedroom lounge · < back)" took 124 columns: the answer went under it.
@@ -329,6 +335,18 @@ def test_a_room_prompt_leaves_room_to_type_and_says_the_order_above_when_it_woul
     assert run.screen.count(rooms) == 3 * 4
     assert run.screen.count(f"Answer one at a time, {mat}") == 3 * (moved - 4)
     assert sum(mat in line for line in lines) == 3 * (5 - moved)
+
+
+@pytest.mark.parametrize("title", sorted(SCRIPTS))
+def test_every_prompt_leaves_room_to_type_at_80_columns(
+    title: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = _prompt_lines(monkeypatch)
+    run = drive(new_draft(title), [*SCRIPTS[title], E], width=80)
+    assert run.saved
+    assert max(map(len, lines)) + 8 <= 80
+    if title == "first-snow":  # 76 columns with "< back", which the walk-through's start told
+        assert "? Ana: round 1 food (berry fish bird caribou)  (Enter for no food) " in lines
 
 
 # Finishing Touches: rugs are asked only for the rooms with a pot plant (Ana's kitchen and

@@ -36,7 +36,7 @@ BACK_WORD = "<"
 BACK_TITLE = "< back"
 BACK_HINT = f"{BACK_WORD} back"
 # Columns a prompt's line keeps free for the answer ("2+0+1", "rbg"); a longer prompt moves the
-# order of a group's answers to a line above it rather than wrap.
+# order of a group's answers, then its hints, to a line above it rather than wrap.
 ROOM_TO_TYPE = 8
 _BACK_VALUE = "\x00back"  # a menu value nobody can type
 
@@ -177,7 +177,13 @@ class TableAsker:
                 hints.append(together)
             else:  # a prompt that wraps puts the answer under it: say this on a line above
                 self.console.print(render.user(f"Answer one at a time, {together}", "dim"))
-        hints.append(BACK_HINT)
+        inline = [*hints, BACK_HINT]
+        if not self._fits(message, inline):
+            inline = hints  # "<" was told when the walk-through began: the first hint to go
+            if inline and not self._fits(message, inline):
+                self.console.print(render.user(f"({' · '.join([*hints, BACK_HINT])})", "dim"))
+                inline = []
+        instruction = f"({' · '.join(inline)})" if inline else ""
 
         def validate(text: str) -> bool | str:
             try:
@@ -195,7 +201,7 @@ class TableAsker:
                     questionary.text(
                         message,
                         validate=validate,
-                        instruction=f"({' · '.join(hints)})",
+                        instruction=instruction,
                         completer=completer,
                     )
                 )
@@ -209,7 +215,7 @@ class TableAsker:
         """Whether a prompt with these hints leaves ROOM_TO_TYPE on its line of the terminal."""
         from rich.cells import cell_len
 
-        line = f"? {message} ({' · '.join(hints)}) "
+        line = f"? {message}  ({' · '.join(hints)}) "  # as questionary draws it
         return cell_len(line) + ROOM_TO_TYPE <= self.console.width
 
     def _parse(self, step: Step, ask: Text, text: str, current: Any, group: Sequence[Step]) -> Any:
