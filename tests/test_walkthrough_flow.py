@@ -610,7 +610,7 @@ def test_a_name_the_group_renamed_is_refused_for_a_new_player(tmp_path: Path) ->
 
     _renamed_ana(tmp_path)
     draft = new_draft("hungry")
-    plan = flow.planner(draft, (), lambda game: {}, renamed=group_aliases(tmp_path))[0]
+    plan = flow.planner(draft, (), lambda game: {}, renamed=group_aliases(tmp_path).names)[0]
     [first, *_] = plan(draft.answers)
     assert isinstance(first.ask, Text)
     for typed in ("Ana", " ana "):

@@ -171,21 +171,21 @@ def apply_renames(home: Path) -> Applied:
     )
 
 
-def group_aliases(home: Path) -> dict[str, str]:
-    """Every name the group's rename log has taken from a player, casefolded, with that
-    player's name now (a case-only rename included). A log that cannot be read renames
-    nothing."""
+def group_aliases(home: Path) -> renamelog.Aliases:
+    """What the group's rename log makes of every name it took from a player (the player's
+    name now). A log that cannot be read renames nothing: the commands that read the log
+    itself (`sync`, `players`) report it."""
     try:
-        return dict(renamelog.aliases(renamelog.read(home).entries).names)
+        return renamelog.aliases(renamelog.read(home).entries)
     except StorageError:
-        return {}
+        return renamelog.Aliases()
 
 
 def renamed_players(home: Path, names: Iterable[str]) -> list[tuple[str, str]]:
     """Each of these names that the group's rename log has renamed, with that player's name
     now: a game saved with one keeps it here until a `sync` applies the log to it
     (`apply_renames`)."""
-    found = renamelog.Aliases(group_aliases(home))
+    found = group_aliases(home)
     return [(name, found.current(name)) for name in dict.fromkeys(names) if found.renames(name)]
 
 

@@ -40,7 +40,7 @@ def walk_through(console: Console, table: Table) -> Path | None:
     intro = "Scoring. Type < to go back; every answer is kept until the game is saved."
     console.print(render.user(intro, "bold"))
     draft = table.draft
-    renamed = group_aliases(table.home) if table.home is not None else {}
+    renamed = group_aliases(table.home).names if table.home is not None else {}
     plan, check = flow.planner(
         draft, table.known_names, table.recall, table.home, table.ruled, renamed
     )

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core.breakdown import Outcome
-from scorekeeper.errors import ScorekeeperError, StorageError
-from scorekeeper.history.renames import renamed_document
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.history.renames import group_aliases, renamed_document
 from scorekeeper.history.results import with_current_result
 from scorekeeper.session import DERIVED, Session, from_dict, inputs_of, to_dict
 from scorekeeper.storage import renamelog
@@ -62,7 +62,7 @@ def merge_texts(
         return None
     # A player renamed on one side (or two ways) is the same player on both: compared under
     # the names the group's renames give them now, a rename is no change to merge
-    found = _aliases(home)
+    found = group_aliases(home)  # a broken log is reported once the exchange is done
     base_doc, group_doc, mine_doc = (renamed_document(d, found) for d in documents)
     merged = merge(base_doc, group_doc, mine_doc, prefer, ignore=DERIVED)
     for text, document in ((group, group_doc), (mine, mine_doc)):
@@ -86,10 +86,3 @@ def _written(text: str, document: dict[str, Any], session: Session, outcome: Out
         return with_current_result(in_place, session, outcome) or in_place
     except ScorekeeperError:
         return dumps(to_dict(session, outcome))
-
-
-def _aliases(home: Path) -> renamelog.Aliases:
-    try:
-        return renamelog.aliases(renamelog.read(home).entries)
-    except StorageError:  # reported once the exchange is done, by `renames`
-        return renamelog.Aliases()
